@@ -1,0 +1,2 @@
+// Electron entry: bootstraps the shell in src/main/electron (issue 4).
+export {};

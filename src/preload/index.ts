@@ -1,0 +1,2 @@
+// contextBridge exposure of window.fleetdesk (issue 4).
+export {};

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { startLocalService } from './local-service';
+
+/** `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]` */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'fleet-size': { type: 'string' },
+      seed: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'tick-ms': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(
+      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]\n',
+    );
+    return;
+  }
+  const int = (name: string, v: string | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number, got "${v}"`);
+    return Number(v);
+  };
+  const service = await startLocalService({
+    port: int('port', values.port),
+    host: values.host,
+    fleetSize: int('fleet-size', values['fleet-size']),
+    seed: int('seed', values.seed),
+    dataDir: values['data-dir'],
+    tickMs: int('tick-ms', values['tick-ms']),
+    quiet: false,
+  });
+  process.stdout.write(JSON.stringify(service.readyLine()) + '\n');
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`[local-service] ${signal}: stopping\n`);
+    service.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`[local-service] stop failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`[local-service] ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type Database from 'better-sqlite3';
+import type { Account } from './accounts/account';
+import type { Fleet } from './sim/types';
+
+export interface ServiceUrls {
+  readonly base_url: string;
+  readonly ws_url: string;
+  readonly api_url: string;
+  readonly api_ws_url: string;
+  readonly tracking_url: string;
+}
+
+/** What every module of the local service is given. */
+export interface ServiceContext {
+  readonly urls: ServiceUrls;
+  readonly appKey: string;
+  /** Signs channel authorizations (Pusher protocol) and download URLs. Never leaves the process. */
+  readonly appSecret: string;
+  readonly account: Account;
+  readonly fleet: Fleet;
+  readonly db: Database.Database;
+  /** SQLite file and generated files live here (a temporary directory unless --data-dir). */
+  readonly dataDir: string;
+  readonly now: () => number;
+  /** Sends an event to every subscriber of a channel (Pusher protocol). */
+  publish(channel: string, event: string, data: unknown): void;
+  readonly log: ServiceLog;
+}
+
+export interface ServiceLog {
+  info(msg: string, extra?: Record<string, unknown>): void;
+  warn(msg: string, extra?: Record<string, unknown>): void;
+  error(msg: string, extra?: Record<string, unknown>): void;
+}
+
+/** A piece of the service: routes, background work, and how to stop it. */
+export interface ServiceModule {
+  readonly name: string;
+  register(app: FastifyInstance): Promise<void> | void;
+  /** Called once the HTTP server listens (the URLs are final). */
+  start?(): Promise<void> | void;
+  stop?(): Promise<void> | void;
+}

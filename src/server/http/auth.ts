@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { Account, ServiceUser } from '../accounts/account';
+import { forbidden, unauthorized } from './http-error';
+
+const BEARER = /^Bearer\s+(\S{1,512})\s*$/i;
+
+/** Spec 5: every request carries Authorization: Bearer; missing or unknown → 401 `{message}`. */
+export function requireUser(account: Account, request: FastifyRequest): ServiceUser {
+  const header = request.headers.authorization;
+  const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+  const user = token === undefined ? null : account.authenticate(token);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Spec 5: access to an asset is checked per user → 403. */
+export function requireAssetAccess(account: Account, user: ServiceUser, assetId: number): void {
+  if (!account.canAccess(user, assetId)) throw forbidden();
+}

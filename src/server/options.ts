@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const MAX_FLEET_SIZE = 20_000;
+
+/** Options of startLocalService and of the CLI (issue 2 §2). */
+export const localServiceOptionsSchema = z.object({
+  port: z.int().min(0).max(65_535).default(8787),
+  host: z.string().min(1).default('127.0.0.1'),
+  fleetSize: z.int().min(1).max(MAX_FLEET_SIZE).default(50),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+  /** Where SQLite state and generated files live; a temporary directory (removed at stop) when absent. */
+  dataDir: z.string().min(1).optional(),
+  /** Live position tick (spec 2.9 events), default 2 s. */
+  tickMs: z.int().min(50).max(60_000).default(2000),
+  /** Fixed bearer tokens, so a restarted service accepts the same ones (tests, demos). */
+  tokens: z.object({ operator: z.string().min(16), restricted: z.string().min(16) }).optional(),
+  /** Report worker threads; default: one per core, at least 2. */
+  reportWorkers: z.int().min(1).max(16).optional(),
+  /** Queue depth past which the service is in degraded mode (spec 8, 503). */
+  overloadThreshold: z.int().min(1).max(100_000).default(200),
+  /** Time source, for tests of time-dependent rules (expiry, queue timeout). */
+  now: z.custom<() => number>((v) => typeof v === 'function').optional(),
+  /** Print nothing (tests); the CLI logs to stderr. */
+  quiet: z.boolean().default(true),
+});
+
+export type LocalServiceOptions = z.input<typeof localServiceOptionsSchema>;
+export type ResolvedOptions = z.output<typeof localServiceOptionsSchema>;
