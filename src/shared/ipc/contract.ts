@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { reportRequestFieldsSchema, trackingLinkRequestSchema } from '../interface';
+import {
+  remoteProfileSchema,
+  settingsPatchSchema,
+  type AppInfo,
+  type ConnectionStatus,
+  type FleetSnapshot,
+  type HistoryResult,
+  type JsonReportContent,
+  type LivePosition,
+  type LocalReport,
+  type Location,
+  type Notice,
+  type SessionView,
+  type Settings,
+  type TrackingLink,
+} from './views';
+
+/**
+ * The desktop contract: every method the renderer may call in main, with the
+ * zod schema of its argument (checked in main, whatever the renderer sends)
+ * and its result type, and every event main pushes. Channel names are these
+ * keys; nobody writes one by hand.
+ */
+/** Phantom: the result's type only, checked by the compiler on both sides. */
+const type = <T>(): T => undefined as unknown as T;
+const none = z.undefined().or(z.object({}).strict()).optional();
+const localId = z.object({ localId: z.string().min(1).max(100) });
+const assetId = z.object({ assetId: z.int().positive() });
+
+export const ipcMethods = {
+  'app.info': { args: none, result: type<AppInfo>() },
+  /** The renderer is mounted: queued pushes may flow. */
+  'app.ready': { args: none, result: type<null>() },
+  'app.copyText': { args: z.object({ text: z.string().max(10_000) }), result: type<null>() },
+  /** Opens an https URL (or the local service's loopback page) in the system browser. */
+  'app.openExternal': { args: z.object({ url: z.string().max(2000) }), result: type<null>() },
+
+  'session.get': { args: none, result: type<SessionView>() },
+  'session.signInDemo': { args: none, result: type<SessionView>() },
+  'session.signInRemote': {
+    args: z.object({
+      profile: remoteProfileSchema,
+      token: z.string().trim().min(8).max(4096),
+      /** Only meaningful where the OS has no real keyring (Linux basic_text). */
+      persistToken: z.boolean().default(false),
+    }),
+    result: type<SessionView>(),
+  },
+  'session.signOut': { args: none, result: type<SessionView>() },
+
+  'connection.get': { args: none, result: type<ConnectionStatus>() },
+
+  'fleet.snapshot': { args: none, result: type<FleetSnapshot>() },
+  'fleet.refresh': { args: none, result: type<FleetSnapshot>() },
+  'fleet.location': { args: assetId, result: type<Location>() },
+
+  'history.get': {
+    args: z
+      .object({ assetId: z.int().positive(), start: z.int().nonnegative(), end: z.int().nonnegative() })
+      .refine((a) => a.end > a.start, { message: 'end must be after start', path: ['end'] })
+      .refine((a) => a.end - a.start <= 31 * 86_400_000, { message: 'at most 31 days', path: ['end'] }),
+    result: type<HistoryResult>(),
+  },
+
+  'reports.submit': { args: z.object({ request: reportRequestFieldsSchema }), result: type<LocalReport>() },
+  'reports.list': { args: none, result: type<LocalReport[]>() },
+  'reports.retry': { args: localId, result: type<LocalReport>() },
+  'reports.remove': { args: localId, result: type<null>() },
+  'reports.data': { args: localId, result: type<JsonReportContent>() },
+  /** Downloads if needed, then the native Save dialog with the spec's filename. */
+  'reports.save': { args: localId, result: type<{ saved: boolean; path: string | null }>() },
+  'reports.open': { args: localId, result: type<null>() },
+  'reports.showInFolder': { args: localId, result: type<null>() },
+
+  'links.create': { args: z.object({ request: trackingLinkRequestSchema }), result: type<TrackingLink>() },
+  'links.list': { args: none, result: type<TrackingLink[]>() },
+
+  'settings.get': { args: none, result: type<Settings>() },
+  'settings.set': { args: settingsPatchSchema, result: type<Settings>() },
+
+  'notices.list': { args: none, result: type<Notice[]>() },
+  'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
+} as const;
+
+export type IpcMethod = keyof typeof ipcMethods;
+export type IpcArgs<M extends IpcMethod> = z.input<(typeof ipcMethods)[M]['args']>;
+export type IpcParsedArgs<M extends IpcMethod> = z.output<(typeof ipcMethods)[M]['args']>;
+export type IpcResultValue<M extends IpcMethod> = (typeof ipcMethods)[M]['result'];
+
+/** Pushes from main to the renderer. */
+export interface IpcEvents {
+  'session.changed': SessionView;
+  'connection.changed': ConnectionStatus;
+  /** Coalesced live positions, at most 10 batches a second. */
+  'live.positions': { readonly positions: readonly LivePosition[] };
+  'fleet.changed': FleetSnapshot;
+  'reports.changed': LocalReport;
+  'reports.removed': { readonly localId: string };
+  'links.changed': TrackingLink[];
+  'settings.changed': Settings;
+  notice: Notice;
+}
+export type IpcEvent = keyof IpcEvents;
+export const IPC_EVENTS: readonly IpcEvent[] = [
+  'session.changed',
+  'connection.changed',
+  'live.positions',
+  'fleet.changed',
+  'reports.changed',
+  'reports.removed',
+  'links.changed',
+  'settings.changed',
+  'notice',
+];
+
+/** Electron loses thrown errors across IPC (architecture.md §3): every reply is one of these. */
+export interface IpcError {
+  /** bad_args, bad_sender, unauthorized, forbidden, not_found, conflict, rate_limited, unavailable, offline, cancelled, internal, … */
+  readonly code: string;
+  readonly message: string;
+  readonly details?: Record<string, readonly string[]>;
+}
+export type IpcReply<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
+
+/** `window.fleetdesk`, exposed by both preloads (Electron and browser shell). */
+export interface FleetdeskBridge {
+  invoke<M extends IpcMethod>(method: M, args?: IpcArgs<M>): Promise<IpcReply<IpcResultValue<M>>>;
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
+}
+
+export const IPC_INVOKE_CHANNEL = 'fleetdesk:invoke';
+export const IPC_PUSH_CHANNEL = 'fleetdesk:push';

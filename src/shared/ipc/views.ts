@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import type { Asset, JsonReportContent, Location, ReportRequestInput, TrackingLink } from '../interface';
+
+/**
+ * What the renderer may know. Deliberately no token anywhere (architecture.md §3):
+ * the renderer sees whether it is signed in, as whom, and against which service.
+ */
+
+export const remoteProfileSchema = z.object({
+  kind: z.literal('remote'),
+  name: z.string().trim().min(1).max(80),
+  base_url: z.url({ protocol: /^https?$/ }),
+  ws_url: z.url({ protocol: /^wss?$/ }),
+  api_url: z.url({ protocol: /^https?$/ }),
+  api_ws_url: z.url({ protocol: /^wss?$/ }),
+  tracking_url: z.url({ protocol: /^https?$/ }),
+  app_key: z.string().trim().min(1).max(200),
+  account_key: z.string().trim().min(1).max(200),
+  user_id: z.int().positive(),
+});
+export type RemoteProfile = z.infer<typeof remoteProfileSchema>;
+
+export const demoProfileSchema = z.object({ kind: z.literal('demo'), name: z.string() });
+export const profileSchema = z.discriminatedUnion('kind', [demoProfileSchema, remoteProfileSchema]);
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Where the token lives: the OS keychain, Linux's basic_text (obfuscation only), or memory. */
+export type SecretStorageKind = 'keychain' | 'basic_text' | 'memory';
+
+export interface SessionView {
+  readonly signedIn: boolean;
+  /** A 401 was seen: local state is kept, the user signs in again. */
+  readonly needsSignIn: boolean;
+  readonly profile: Profile | null;
+  readonly user: { readonly id: number; readonly name: string } | null;
+  readonly secretStorage: SecretStorageKind;
+  /** True when the token is stored on disk (always with a keychain; opt-in with basic_text). */
+  readonly tokenPersisted: boolean;
+}
+
+export type ChannelState =
+  'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
+
+export interface ChannelStatus {
+  readonly state: ChannelState;
+  /** Why it is not connected, in words an operator understands. */
+  readonly reason: string | null;
+  readonly since: number;
+}
+
+export interface ConnectionStatus {
+  /** Whether the last REST call reached the service. */
+  readonly service: 'online' | 'offline' | 'unknown';
+  readonly lastOnlineAt: number | null;
+  readonly live: ChannelStatus;
+  readonly reports: ChannelStatus;
+}
+
+/** A live position as the renderer holds it: spec 2.9 flattened, epoch ms. */
+export interface LivePosition {
+  readonly assetId: number;
+  readonly lat: number;
+  readonly lon: number;
+  readonly speed: number;
+  readonly course: number;
+  readonly t: number;
+  /** moving / idle / stopped as sent by the service (spec 2.9 status.name). */
+  readonly state: string;
+  readonly ignition: boolean;
+}
+
+export interface FleetSnapshot {
+  readonly assets: readonly Asset[];
+  /** Last known position per asset (from the location endpoint, live updates or the cache). */
+  readonly positions: readonly LivePosition[];
+  readonly fetchedAt: number | null;
+  readonly fromCache: boolean;
+}
+
+/**
+ * History as columns of typed arrays: 259,200 points cross IPC as a few
+ * buffers instead of 259,200 objects (structured clone copies buffers fast).
+ */
+export interface HistoryColumns {
+  readonly t: Float64Array;
+  readonly lat: Float64Array;
+  readonly lon: Float64Array;
+  readonly alt: Float32Array;
+  readonly speed: Float32Array;
+  readonly heading: Float32Array;
+  readonly odometer: Float64Array;
+  /** 1 ignition on, 0 off, 255 unknown. */
+  readonly ignition: Uint8Array;
+  readonly satellites: Uint8Array;
+}
+
+export interface HistoryCoverage {
+  /** Every millisecond of the requested range is known complete. */
+  readonly complete: boolean;
+  /** The end of the leading complete part of the range (epoch ms), or null when none is complete. */
+  readonly completeUntil: number | null;
+  /** Where the answer came from. */
+  readonly source: 'network' | 'cache' | 'mixed';
+  /** True when the service could not be reached and only cached data is shown. */
+  readonly offline: boolean;
+}
+
+export interface HistoryResult {
+  readonly assetId: number;
+  readonly start: number;
+  readonly end: number;
+  readonly points: HistoryColumns;
+  readonly coverage: HistoryCoverage;
+}
+
+export type LocalReportState =
+  | 'waiting' // persisted locally, not yet sent (offline, or 3 already in flight)
+  | 'submitting'
+  | 'queued'
+  | 'processing'
+  | 'completed'
+  | 'failed'
+  | 'retrying'; // 503: waiting for Retry-After
+
+export interface LocalReportFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly size: number;
+  /** Where the downloaded file is kept for offline use; null until downloaded. */
+  readonly path: string | null;
+  /** Where the user saved it through the Save dialog, if they did. */
+  readonly savedPath: string | null;
+}
+
+export interface LocalReport {
+  readonly localId: string;
+  readonly reportId: string | null;
+  readonly request: ReportRequestInput;
+  readonly title: string;
+  readonly state: LocalReportState;
+  readonly queuePosition: number | null;
+  readonly progress: number;
+  readonly errorMessage: string | null;
+  /** When a 503 retry or an offline resend happens next (epoch ms). */
+  readonly retryAt: number | null;
+  readonly createdAt: number;
+  readonly completedAt: number | null;
+  readonly servedFromCache: boolean;
+  readonly file: LocalReportFile | null;
+}
+
+export interface Settings {
+  readonly tileUrl: string;
+  readonly tileAttribution: string;
+  readonly cacheSizeMb: number;
+  readonly theme: 'system' | 'dark' | 'light';
+  readonly autoUpdate: boolean;
+}
+
+export const settingsPatchSchema = z
+  .object({
+    tileUrl: z
+      .string()
+      .max(500)
+      .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'must be an http(s) tile URL with {z}, {x} and {y}'),
+    tileAttribution: z.string().max(300),
+    cacheSizeMb: z.int().min(50).max(50_000),
+    theme: z.enum(['system', 'dark', 'light']),
+    autoUpdate: z.boolean(),
+  })
+  .partial();
+
+export interface Notice {
+  readonly id: string;
+  readonly kind: 'deprecation' | 'keyring' | 'update' | 'error' | 'info';
+  readonly message: string;
+  readonly at: number;
+}
+
+export interface AppInfo {
+  readonly version: string;
+  readonly platform: string;
+  readonly shell: 'electron' | 'browser';
+}
+
+export type { Asset, JsonReportContent, Location, TrackingLink };
