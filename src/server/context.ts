@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { Account } from './accounts/account';
 import type { Fleet } from './sim/types';
+import type { TrackingLinkStore } from './tracking/tracking-link-store';
 
 export interface ServiceUrls {
   readonly base_url: string;
@@ -22,6 +23,8 @@ export interface ServiceContext {
   readonly db: Database.Database;
   /** SQLite file and generated files live here (a temporary directory unless --data-dir). */
   readonly dataDir: string;
+  /** Spec 2.10 links: created by the fleet REST route, opened by the public page. */
+  readonly trackingLinks: TrackingLinkStore;
   readonly now: () => number;
   /** Sends an event to every subscriber of a channel (Pusher protocol). */
   publish(channel: string, event: string, data: unknown): void;

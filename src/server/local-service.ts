@@ -13,6 +13,7 @@ import { createRealtimeModule } from './realtime/realtime-module';
 import { createFleetModule } from './fleet/fleet-module';
 import { createReportsModule } from './reports/reports-module';
 import { createTrackingPageModule } from './tracking/tracking-page-module';
+import { createTrackingLinkStore } from './tracking/tracking-link-store';
 
 export const ACCOUNT_KEY = 'fleetdesk-demo';
 export const APP_KEY = 'fleetdesk-local';
@@ -85,6 +86,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     fleet,
     db,
     dataDir,
+    trackingLinks: createTrackingLinkStore(db),
     now: opts.now ?? Date.now,
     publish: (channel, event, data) => publish(channel, event, data),
     log,

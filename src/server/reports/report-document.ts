@@ -1,0 +1,99 @@
+import type { ReportFormat, ReportRequest, ReportType } from '../../shared/interface';
+import type { Fleet } from '../sim/types';
+
+/**
+ * The seam between report generation (content/: the fourteen types computed
+ * from the simulated fleet) and the queue (workers, files, HTTP). Content
+ * builds one ReportDocument; render/ turns it into json, pdf, excel or html.
+ * Everything here is plain data so it crosses a worker_threads boundary.
+ */
+
+/** How a cell is typed: Excel writes dates as dates and numbers as numbers (issue 3 §4). */
+export type ColumnKind = 'text' | 'integer' | 'number' | 'datetime' | 'date' | 'duration_s' | 'boolean';
+
+export interface ReportColumn {
+  readonly key: string;
+  readonly label: string;
+  /** Shown in headers, e.g. "km/h"; omitted for unitless columns. */
+  readonly unit?: string;
+  readonly kind: ColumnKind;
+  /** Fraction digits for kind number. */
+  readonly decimals?: number;
+}
+
+/** datetime and date cells are epoch milliseconds (UTC); duration_s cells are seconds. */
+export type ReportCell = string | number | boolean | null;
+export type ReportRow = Readonly<Record<string, ReportCell>>;
+
+export interface ReportSummaryItem {
+  readonly label: string;
+  readonly value: ReportCell;
+  readonly unit?: string;
+  readonly kind: ColumnKind;
+  readonly decimals?: number;
+}
+
+export interface ReportChartSeries {
+  readonly name: string;
+  /** [x, y]; x is epoch ms when the chart's x axis is time, else a category index. */
+  readonly points: readonly (readonly [number, number])[];
+}
+
+export interface ReportChart {
+  readonly title: string;
+  readonly kind: 'line' | 'bar';
+  readonly xAxis: 'time' | 'category';
+  /** Labels of the x categories when xAxis is category. */
+  readonly categories?: readonly string[];
+  readonly yLabel: string;
+  readonly yUnit?: string;
+  /** Already thinned for drawing (a few thousand points at most). */
+  readonly series: readonly ReportChartSeries[];
+}
+
+/** A titled table; most reports have one, some (driver_score, obd_data) more. */
+export interface ReportTable {
+  readonly key: string;
+  readonly title: string;
+  readonly columns: readonly ReportColumn[];
+  readonly rows: readonly ReportRow[];
+  /**
+   * For very long tables (a 30-day trail has 259,200 rows) the paged formats
+   * (pdf, html) may print a thinned view; this says how, e.g. "one row per 5 minutes".
+   * Excel and json always carry every row.
+   */
+  readonly printNote?: string;
+}
+
+export interface ReportDocument {
+  readonly reportId: string;
+  readonly type: ReportType;
+  readonly title: string;
+  /** YYYY-MM-DD, inclusive, as requested. */
+  readonly periodFrom: string;
+  readonly periodTo: string;
+  /** Epoch ms. */
+  readonly generatedAt: number;
+  readonly assets: readonly { readonly id: number; readonly name: string }[];
+  readonly summary: readonly ReportSummaryItem[];
+  readonly tables: readonly ReportTable[];
+  readonly charts: readonly ReportChart[];
+}
+
+/** The range holds no data for this request: the report fails with this message (spec 3). */
+export class NoDataError extends Error {
+  override readonly name = 'NoDataError';
+}
+
+export interface BuildContext {
+  readonly fleet: Fleet;
+  readonly request: ReportRequest;
+  readonly reportId: string;
+  /** Epoch ms of "now" for the generated-at line. */
+  readonly generatedAt: number;
+  /** 0..1, called as generation advances, so status progress really moves. */
+  readonly onProgress?: (fraction: number) => void;
+}
+
+export type BuildReport = (ctx: BuildContext) => ReportDocument;
+export type RenderReport = (doc: ReportDocument, format: ReportFormat) => Promise<Uint8Array>;
