@@ -1,5 +1,8 @@
 import type { Server } from 'node:http';
 import type { ServiceContext, ServiceModule } from '../context';
+import { registerBroadcastingAuthRoutes } from './broadcasting-auth-routes';
+import { LiveTicker } from './live-tick';
+import { PusherServer } from './pusher-server';
 
 export interface RealtimeModule extends ServiceModule {
   publish(channel: string, event: string, data: unknown): void;
@@ -7,7 +10,19 @@ export interface RealtimeModule extends ServiceModule {
   attach(server: Server): void;
 }
 
-// STUB — the realtime helper replaces this file.
-export function createRealtimeModule(_ctx: ServiceContext, _opts: { tickMs: number }): RealtimeModule {
-  return { name: 'realtime', register: () => undefined, publish: () => undefined, attach: () => undefined };
+/** Issue 2 §6: the Pusher protocol server, its auth endpoints and the live position tick. */
+export function createRealtimeModule(ctx: ServiceContext, opts: { tickMs: number }): RealtimeModule {
+  const server = new PusherServer({ appKey: ctx.appKey, appSecret: ctx.appSecret, log: ctx.log });
+  const ticker = new LiveTicker(ctx, server, opts.tickMs);
+  return {
+    name: 'realtime',
+    register: (app) => registerBroadcastingAuthRoutes(app, ctx),
+    publish: (channel, event, data) => server.publish(channel, event, data),
+    attach: (http) => server.attach(http),
+    start: () => ticker.start(),
+    stop: async () => {
+      ticker.stop();
+      await server.close();
+    },
+  };
 }

@@ -1,0 +1,69 @@
+import type { WebSocket } from 'ws';
+import { encodeError, encodeFrame } from './pusher-protocol';
+
+/**
+ * Backpressure (issue 2 §6): a client that stops reading must not grow the
+ * service's memory. Past SOFT_LIMIT queued bytes, droppable frames (live
+ * positions: the next tick carries every position again) are skipped for
+ * that client; past HARD_LIMIT the connection is closed with 4100 (pusher-js
+ * reconnects with backoff and the desktop core reconciles over REST).
+ */
+export const SOFT_LIMIT_BYTES = 8 * 1024 * 1024;
+export const HARD_LIMIT_BYTES = 64 * 1024 * 1024;
+const OVER_CAPACITY = 4100;
+
+export interface SubscriptionFilter {
+  readonly key: string;
+  readonly ids: readonly number[];
+}
+
+export class PusherConnection {
+  lastSeenAt: number;
+  pingSentAt: number | null = null;
+  /** channel → the subscriber's asset filter (null: every asset). */
+  readonly subscriptions = new Map<string, SubscriptionFilter | null>();
+  droppedFrames = 0;
+  private closed = false;
+
+  constructor(
+    readonly socketId: string,
+    readonly ws: WebSocket,
+    now: number,
+  ) {
+    this.lastSeenAt = now;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed && this.ws.readyState === this.ws.OPEN;
+  }
+
+  /** Sends an already-encoded frame (the same Buffer goes to every subscriber). */
+  sendFrame(frame: Buffer | string, droppable: boolean): boolean {
+    if (!this.isOpen) return false;
+    const queued = this.ws.bufferedAmount;
+    if (queued > HARD_LIMIT_BYTES) {
+      this.close(OVER_CAPACITY, 'Client too slow: too many undelivered messages.');
+      return false;
+    }
+    if (droppable && queued > SOFT_LIMIT_BYTES) {
+      this.droppedFrames++;
+      return false;
+    }
+    this.ws.send(frame, { binary: false });
+    return true;
+  }
+
+  send(event: string, data: unknown, channel?: string): void {
+    this.sendFrame(encodeFrame(event, data, channel), false);
+  }
+
+  /** The protocol's way out: pusher:error with the code, then the close frame with the same code. */
+  close(code: number, message: string): void {
+    if (this.closed) return;
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeError(code, message));
+    this.closed = true;
+    this.ws.close(code, message.slice(0, 120));
+    // A peer that never answers the close handshake must not hold the socket.
+    setTimeout(() => this.ws.terminate(), 2_000).unref();
+  }
+}

@@ -1,0 +1,276 @@
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { ServiceLog } from '../context';
+import { assetFilterKey, decodeAssetFilter } from './asset-filter';
+import { verifyChannelSignature } from './channel-signature';
+import { PusherConnection } from './pusher-connection';
+import {
+  ACTIVITY_TIMEOUT_SEC,
+  CloseCode,
+  MAX_CLIENT_FRAME_BYTES,
+  PONG_TIMEOUT_MS,
+  PusherEvent,
+  SUPPORTED_PROTOCOLS,
+  clientFrameSchema,
+  encodeChannelEvent,
+  encodeError,
+  subscribeDataSchema,
+  unsubscribeDataSchema,
+} from './pusher-protocol';
+
+export interface PusherServerOptions {
+  readonly appKey: string;
+  readonly appSecret: string;
+  readonly log: ServiceLog;
+  readonly now?: () => number;
+  readonly activityTimeoutSec?: number;
+  readonly pongTimeoutMs?: number;
+}
+
+/** Who listens on a channel: subscribers that see every asset, and groups of restricted ones. */
+export interface ChannelAudience {
+  readonly unfiltered: number;
+  /** filter key → the asset ids of that group. */
+  readonly filtered: ReadonlyMap<string, readonly number[]>;
+}
+
+/** `all`: every subscriber (report events); `unfiltered`: those that see every asset; else a filter key. */
+export type AudienceSelector = 'all' | 'unfiltered' | string;
+
+const MAX_CHANNELS_PER_CONNECTION = 100;
+/** ws' own hard cap (it closes with 1009 past it); frames between our limit and this get 4300. */
+const WS_MAX_PAYLOAD = 1024 * 1024;
+const APP_PATH = /^\/app\/([^/?#]+)$/;
+
+/**
+ * A Pusher protocol 7 server on `ws`, for the unmodified pusher-js client.
+ * Private channels only; no client events, presence or encrypted channels.
+ */
+export class PusherServer {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+  private readonly connections = new Set<PusherConnection>();
+  private readonly channels = new Map<string, Set<PusherConnection>>();
+  private readonly sweep: NodeJS.Timeout;
+  private readonly now: () => number;
+  private readonly activityTimeoutMs: number;
+  private readonly pongTimeoutMs: number;
+
+  constructor(private readonly opts: PusherServerOptions) {
+    this.now = opts.now ?? Date.now;
+    this.activityTimeoutMs = (opts.activityTimeoutSec ?? ACTIVITY_TIMEOUT_SEC) * 1000;
+    this.pongTimeoutMs = opts.pongTimeoutMs ?? PONG_TIMEOUT_MS;
+    const every = Math.max(100, Math.min(this.activityTimeoutMs, this.pongTimeoutMs) / 4);
+    this.sweep = setInterval(() => this.checkActivity(), every);
+    this.sweep.unref();
+  }
+
+  /** Takes the HTTP server's upgrades for /app/<key>; other paths too unless someone else listens. */
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (!path.startsWith('/app/') && server.listenerCount('upgrade') > 1) return;
+      socket.on('error', () => socket.destroy());
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
+    });
+  }
+
+  audience(channel: string): ChannelAudience {
+    const subs = this.channels.get(channel);
+    let unfiltered = 0;
+    const filtered = new Map<string, readonly number[]>();
+    for (const conn of subs ?? []) {
+      const filter = conn.subscriptions.get(channel);
+      if (!filter) unfiltered++;
+      else filtered.set(filter.key, filter.ids);
+    }
+    return { unfiltered, filtered };
+  }
+
+  hasSubscribers(channel: string): boolean {
+    return (this.channels.get(channel)?.size ?? 0) > 0;
+  }
+
+  /** Writes one pre-encoded frame to the chosen subscribers; returns how many got it. */
+  sendFrame(channel: string, frame: Buffer, to: AudienceSelector, droppable: boolean): number {
+    let sent = 0;
+    for (const conn of this.channels.get(channel) ?? []) {
+      if (to !== 'all') {
+        const key = conn.subscriptions.get(channel)?.key ?? null;
+        if (to === 'unfiltered' ? key !== null : key !== to) continue;
+      }
+      if (conn.sendFrame(frame, droppable)) sent++;
+    }
+    return sent;
+  }
+
+  /** A channel event for every subscriber, serialized once. */
+  publish(channel: string, event: string, data: unknown): void {
+    if (!this.hasSubscribers(channel)) return;
+    this.sendFrame(channel, Buffer.from(encodeChannelEvent(channel, event, data), 'utf8'), 'all', false);
+  }
+
+  /** Live frames skipped for slow clients since start (see pusher-connection.ts). */
+  droppedFrames(): number {
+    let n = 0;
+    for (const c of this.connections) n += c.droppedFrames;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweep);
+    for (const conn of this.connections) conn.close(CloseCode.reconnectNow, 'Server is stopping.');
+    this.connections.clear();
+    this.channels.clear();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private accept(ws: WebSocket, req: IncomingMessage): void {
+    const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
+    const conn = new PusherConnection(socketId, ws, this.now());
+    ws.on('error', () => ws.terminate());
+    const refusal = this.refusal(req);
+    if (refusal) {
+      conn.close(refusal.code, refusal.message);
+      return;
+    }
+    this.connections.add(conn);
+    ws.on('message', (data, isBinary) => this.onMessage(conn, data, isBinary));
+    ws.on('pong', () => (conn.lastSeenAt = this.now()));
+    ws.on('close', () => this.drop(conn));
+    conn.send(
+      PusherEvent.connectionEstablished,
+      JSON.stringify({ socket_id: socketId, activity_timeout: this.activityTimeoutMs / 1000 }),
+    );
+  }
+
+  private refusal(req: IncomingMessage): { code: number; message: string } | null {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const match = APP_PATH.exec(url.pathname);
+    if (!match) return { code: CloseCode.pathNotFound, message: `Path not found: ${url.pathname}` };
+    if (decodeURIComponent(match[1] ?? '') !== this.opts.appKey) {
+      return { code: CloseCode.applicationDoesNotExist, message: 'Application does not exist.' };
+    }
+    const protocol = url.searchParams.get('protocol');
+    if (protocol === null || protocol === '') {
+      return { code: CloseCode.noProtocolVersion, message: 'No protocol version supplied.' };
+    }
+    if (!/^\d{1,3}$/.test(protocol) || !SUPPORTED_PROTOCOLS.includes(Number(protocol))) {
+      return { code: CloseCode.unsupportedProtocol, message: `Unsupported protocol version ${protocol}.` };
+    }
+    return null;
+  }
+
+  private onMessage(conn: PusherConnection, data: RawData, isBinary: boolean): void {
+    conn.lastSeenAt = this.now();
+    conn.pingSentAt = null;
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+    if (size > MAX_CLIENT_FRAME_BYTES) {
+      conn.close(CloseCode.messageRejected, `Message exceeds ${MAX_CLIENT_FRAME_BYTES} bytes.`);
+      return;
+    }
+    if (isBinary) return this.protocolError(conn, 'Binary frames are not supported.');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(toBuffer(data).toString('utf8'));
+    } catch {
+      return this.protocolError(conn, 'Message is not JSON.');
+    }
+    const frame = clientFrameSchema.safeParse(raw);
+    if (!frame.success) return this.protocolError(conn, 'Message must be an object with a string event.');
+    const { event } = frame.data;
+    if (event === PusherEvent.ping) return conn.send(PusherEvent.pong, {});
+    if (event === PusherEvent.pong) return;
+    if (event === PusherEvent.subscribe) return this.subscribe(conn, frame.data.data);
+    if (event === PusherEvent.unsubscribe) return this.unsubscribe(conn, frame.data.data);
+    if (event.startsWith('client-')) return this.protocolError(conn, 'Client events are not enabled.');
+    this.protocolError(conn, `Unsupported event: ${event.slice(0, 60)}`);
+  }
+
+  private subscribe(conn: PusherConnection, data: unknown): void {
+    const parsed = subscribeDataSchema.safeParse(data);
+    if (!parsed.success) return this.protocolError(conn, 'pusher:subscribe needs data.channel.');
+    const { channel, auth, channel_data: channelData } = parsed.data;
+    const refuse = (type: string, error: string, status: number): void =>
+      conn.send(PusherEvent.subscriptionError, JSON.stringify({ type, error, status }), channel);
+    if (!channel.startsWith('private-') || channel.startsWith('private-encrypted-')) {
+      return refuse('UnsupportedChannel', 'Only private channels are served.', 403);
+    }
+    if (
+      auth === undefined ||
+      !verifyChannelSignature(
+        auth,
+        this.opts.appKey,
+        this.opts.appSecret,
+        conn.socketId,
+        channel,
+        channelData,
+      )
+    ) {
+      // Spec 6 / issue 2 §6: a bad signature is refused with the protocol's 4009, not just ignored.
+      refuse('AuthError', 'Invalid signature.', 401);
+      conn.close(CloseCode.unauthorized, `Invalid signature for ${channel}.`);
+      return;
+    }
+    const filter = decodeAssetFilter(channelData);
+    if (filter === undefined) return refuse('AuthError', 'Unreadable channel_data.', 400);
+    if (!conn.subscriptions.has(channel) && conn.subscriptions.size >= MAX_CHANNELS_PER_CONNECTION) {
+      return refuse('LimitReached', `At most ${MAX_CHANNELS_PER_CONNECTION} channels per connection.`, 429);
+    }
+    conn.subscriptions.set(channel, filter === null ? null : { key: assetFilterKey(filter), ids: filter });
+    let subs = this.channels.get(channel);
+    if (!subs) this.channels.set(channel, (subs = new Set()));
+    subs.add(conn);
+    conn.send(PusherEvent.subscriptionSucceeded, '{}', channel);
+  }
+
+  private unsubscribe(conn: PusherConnection, data: unknown): void {
+    const parsed = unsubscribeDataSchema.safeParse(data);
+    if (!parsed.success) return this.protocolError(conn, 'pusher:unsubscribe needs data.channel.');
+    this.leave(conn, parsed.data.channel);
+  }
+
+  private leave(conn: PusherConnection, channel: string): void {
+    conn.subscriptions.delete(channel);
+    const subs = this.channels.get(channel);
+    if (!subs) return;
+    subs.delete(conn);
+    if (subs.size === 0) this.channels.delete(channel);
+  }
+
+  private drop(conn: PusherConnection): void {
+    for (const channel of [...conn.subscriptions.keys()]) this.leave(conn, channel);
+    this.connections.delete(conn);
+  }
+
+  /** Errors that leave the connection open carry code null, as Pusher's own do. */
+  private protocolError(conn: PusherConnection, message: string): void {
+    conn.sendFrame(encodeError(null, message), false);
+  }
+
+  /** Protocol: ping a silent client after the activity timeout; close with 4201 if no pong follows. */
+  private checkActivity(): void {
+    const now = this.now();
+    for (const conn of this.connections) {
+      if (conn.pingSentAt !== null) {
+        if (now - conn.pingSentAt > this.pongTimeoutMs) {
+          conn.close(CloseCode.pongNotReceived, 'Pong reply not received.');
+        }
+      } else if (now - conn.lastSeenAt > this.activityTimeoutMs) {
+        conn.pingSentAt = now;
+        conn.send(PusherEvent.ping, {});
+      }
+    }
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}
