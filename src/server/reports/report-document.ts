@@ -63,6 +63,12 @@ export interface ReportTable {
    * Excel and json always carry every row.
    */
   readonly printNote?: string;
+  /**
+   * Indices (ascending) of the rows the paged formats print when the table is
+   * thinned; absent means every row. Content chooses them because it knows
+   * which rows matter (e.g. every ignition change of a trail).
+   */
+  readonly printRows?: readonly number[];
 }
 
 export interface ReportDocument {

@@ -67,7 +67,22 @@ export const downloadResponseSchema = z.object({
 });
 export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
 
-/** Spec 2.5 leaves json content open; ours: the report's summary and its rows. */
+const jsonReportColumnSchema = z.object({ key: z.string(), label: z.string(), unit: z.string().optional() });
+
+/** A report's further tables (driver_score per day, obd_data readings, …) in json content. */
+export const jsonReportTableSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  columns: z.array(jsonReportColumnSchema),
+  rows: z.array(z.record(z.string(), z.unknown())),
+});
+export type JsonReportTable = z.infer<typeof jsonReportTableSchema>;
+
+/**
+ * Spec 2.5 leaves json content open; ours: the report's summary and its rows.
+ * `columns`/`rows` carry the report's main table; reports with more than one
+ * table carry the others in `tables` (docs/interface-decisions.md).
+ */
 export const jsonReportContentSchema = z.object({
   report_id: z.string().optional(),
   type: z.string(),
@@ -76,7 +91,10 @@ export const jsonReportContentSchema = z.object({
   generated_at: z.string(),
   assets: z.array(z.object({ id: z.int(), name: z.string() })).optional(),
   summary: z.record(z.string(), z.unknown()),
-  columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string().optional() })),
+  columns: z.array(jsonReportColumnSchema),
   rows: z.array(z.record(z.string(), z.unknown())),
+  /** The title of the main table, e.g. "Positions". */
+  table_title: z.string().optional(),
+  tables: z.array(jsonReportTableSchema).optional(),
 });
 export type JsonReportContent = z.infer<typeof jsonReportContentSchema>;

@@ -1,0 +1,128 @@
+import type { BuildContext, ReportDocument, ReportRow } from '../report-document';
+import { NoDataError } from '../report-document';
+import type { MotionState, Sample } from '../../sim/types';
+import { describePeriod, reportPeriod } from './report-period';
+import { assetRef, requireAsset } from './report-subject';
+import { column, latColumn, lonColumn, round, summaryItem, timeColumn } from './report-fields';
+import { reportTitle } from './report-title';
+import { thinSeries } from './series-thinning';
+import { thinForPrint } from './print-thinning';
+
+export const MOVEMENT_LABELS: Readonly<Record<MotionState, string>> = {
+  moving: 'Moving',
+  idle: 'Idle',
+  stopped: 'Stopped',
+};
+
+const PROGRESS_EVERY = 20_000;
+
+/** spec 2.5 trail: every fix of the tracker with speed, ignition and movement. */
+export function buildTrailReport(ctx: BuildContext): ReportDocument {
+  const { fleet, request } = ctx;
+  const asset = requireAsset(fleet, request.asset_id);
+  const period = reportPeriod(request);
+  const rows: ReportRow[] = [];
+  const speeds: [number, number][] = [];
+  let first: Sample | undefined;
+  let last: Sample | undefined;
+  let maxSpeed = 0;
+  let movingSpeedSum = 0;
+  let movingCount = 0;
+  const time: Record<MotionState, number> = { moving: 0, idle: 0, stopped: 0 };
+  let ignitionMs = 0;
+  // A gap longer than a few intervals is the tracker being offline, not time spent in a state.
+  const maxStepMs = asset.intervalMs * 3;
+  const span = period.end - period.start;
+
+  fleet.forEachSample(asset.id, period.start, period.end, (s) => {
+    rows.push({
+      t: s.t,
+      lat: round(s.lat, 5),
+      lon: round(s.lon, 5),
+      speed: round(s.speed, 1),
+      heading: Math.round(s.heading),
+      ignition: s.ignition,
+      movement: MOVEMENT_LABELS[s.state],
+      odometer: round(s.odometerKm, 1),
+    });
+    speeds.push([s.t, round(s.speed, 1)]);
+    if (s.speed > maxSpeed) maxSpeed = s.speed;
+    if (s.state === 'moving') {
+      movingSpeedSum += s.speed;
+      movingCount++;
+    }
+    if (last) {
+      const dt = s.t - last.t;
+      if (dt <= maxStepMs) {
+        time[last.state] += dt;
+        if (last.ignition) ignitionMs += dt;
+      }
+    }
+    first ??= s;
+    last = s;
+    if (rows.length % PROGRESS_EVERY === 0) ctx.onProgress?.((s.t - period.start) / span);
+  });
+
+  if (!first || !last) {
+    throw new NoDataError(`No positions for ${asset.name} ${describePeriod(period)}`);
+  }
+  const print = thinForPrint(rows, 't', [
+    { key: 'ignition', label: 'ignition' },
+    { key: 'movement', label: 'movement' },
+  ]);
+
+  return {
+    reportId: ctx.reportId,
+    type: 'trail',
+    title: reportTitle(request, asset.name),
+    periodFrom: period.from,
+    periodTo: period.to,
+    generatedAt: ctx.generatedAt,
+    assets: [assetRef(asset)],
+    summary: [
+      summaryItem('Positions', rows.length, 'integer'),
+      summaryItem('First position', first.t, 'datetime'),
+      summaryItem('Last position', last.t, 'datetime'),
+      summaryItem('Distance', round(last.odometerKm - first.odometerKm, 1), 'number', 'km', 1),
+      summaryItem('Maximum speed', round(maxSpeed, 1), 'number', 'km/h', 1),
+      summaryItem(
+        'Average moving speed',
+        movingCount > 0 ? round(movingSpeedSum / movingCount, 1) : null,
+        'number',
+        'km/h',
+        1,
+      ),
+      summaryItem('Moving time', Math.round(time.moving / 1000), 'duration_s'),
+      summaryItem('Idle time', Math.round(time.idle / 1000), 'duration_s'),
+      summaryItem('Ignition on', Math.round(ignitionMs / 1000), 'duration_s'),
+    ],
+    tables: [
+      {
+        key: 'positions',
+        title: 'Positions',
+        columns: [
+          timeColumn(),
+          latColumn(),
+          lonColumn(),
+          column('speed', 'Speed', 'number', 'km/h', 1),
+          column('heading', 'Heading', 'integer', '°'),
+          column('ignition', 'Ignition', 'boolean'),
+          column('movement', 'Movement', 'text'),
+          column('odometer', 'Odometer', 'number', 'km', 1),
+        ],
+        rows,
+        ...(print ?? {}),
+      },
+    ],
+    charts: [
+      {
+        title: 'Speed over time',
+        kind: 'line',
+        xAxis: 'time',
+        yLabel: 'Speed',
+        yUnit: 'km/h',
+        series: [{ name: 'Speed', points: thinSeries(speeds) }],
+      },
+    ],
+  };
+}

@@ -1,0 +1,73 @@
+import type { JsonReportContent, JsonReportTable } from '../../../shared/interface';
+import type {
+  ReportColumn,
+  ReportDocument,
+  ReportRow,
+  ReportSummaryItem,
+  ReportTable,
+} from '../report-document';
+import { isoDateTime, jsonCell } from './cell-values';
+
+/**
+ * The json format (spec 2.6): summary, the main table as columns/rows and the
+ * further tables in `tables`. Every row is carried, never the printed view.
+ */
+export function toJsonContent(doc: ReportDocument): JsonReportContent {
+  const [main, ...others] = doc.tables;
+  return {
+    report_id: doc.reportId,
+    type: doc.type,
+    title: doc.title,
+    period: { from: doc.periodFrom, to: doc.periodTo },
+    generated_at: isoDateTime(doc.generatedAt),
+    assets: doc.assets.map((a) => ({ id: a.id, name: a.name })),
+    summary: summaryRecord(doc.summary),
+    columns: main ? jsonColumns(main.columns) : [],
+    rows: main ? jsonRows(main) : [],
+    ...(main ? { table_title: main.title } : {}),
+    ...(others.length > 0 ? { tables: others.map(jsonTable) } : {}),
+  };
+}
+
+/** "Maximum speed" in km/h → maximum_speed_kmh; durations are seconds → moving_time_s. */
+export function summaryKey(item: ReportSummaryItem): string {
+  const unit = item.kind === 'duration_s' ? 's' : (item.unit ?? '');
+  const words = `${item.label} ${unit === '%' ? 'pct' : unit}`
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/km\/h/g, 'kmh')
+    .replace(/l\/100 ?km/g, 'l_per_100km')
+    .replace(/°c/g, 'c')
+    .replace(/[^a-z0-9]+/g, '_');
+  return words.replace(/^_+|_+$/g, '');
+}
+
+function summaryRecord(items: readonly ReportSummaryItem[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of items) {
+    let key = summaryKey(item);
+    for (let n = 2; key in out; n++) key = `${summaryKey(item)}_${n}`;
+    out[key] = jsonCell(item.value, item.kind);
+  }
+  return out;
+}
+
+const jsonColumns = (columns: readonly ReportColumn[]): JsonReportContent['columns'] =>
+  columns.map((c) => ({ key: c.key, label: c.label, ...(c.unit !== undefined ? { unit: c.unit } : {}) }));
+
+function jsonRows(table: ReportTable): Record<string, unknown>[] {
+  const timeKeys = table.columns.filter((c) => c.kind === 'datetime' || c.kind === 'date');
+  if (timeKeys.length === 0) return table.rows.map((r) => ({ ...r }));
+  return table.rows.map((row: ReportRow) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const c of timeKeys) out[c.key] = jsonCell(row[c.key] ?? null, c.kind);
+    return out;
+  });
+}
+
+const jsonTable = (table: ReportTable): JsonReportTable => ({
+  key: table.key,
+  title: table.title,
+  columns: jsonColumns(table.columns),
+  rows: jsonRows(table),
+});
