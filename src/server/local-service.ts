@@ -97,7 +97,13 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const modules: ServiceModule[] = [
     realtime,
     createFleetModule(context),
-    createReportsModule(context, { workers: opts.reportWorkers, overloadThreshold: opts.overloadThreshold }),
+    createReportsModule(context, {
+      workers: opts.reportWorkers,
+      overloadThreshold: opts.overloadThreshold,
+      queueTimeoutMs: opts.reportQueueTimeoutMs,
+      cacheTtlMs: opts.reportCacheTtlMs,
+      paused: opts.reportsPaused,
+    }),
     createTrackingPageModule(context),
   ];
   for (const m of modules) await m.register(app);

@@ -22,6 +22,12 @@ export const localServiceOptionsSchema = z.object({
   reportWorkers: z.int().min(1).max(16).optional(),
   /** Queue depth past which the service is in degraded mode (spec 8, 503). */
   overloadThreshold: z.int().min(1).max(100_000).default(200),
+  /** Spec 8's queue timeout (10 minutes); shorter in tests. */
+  reportQueueTimeoutMs: z.int().min(10).max(86_400_000).optional(),
+  /** How long a completed report answers identical requests from the cache (spec 1); 10 minutes. */
+  reportCacheTtlMs: z.int().min(0).max(86_400_000).optional(),
+  /** Accept and persist reports without generating them (tests of queue limits and restarts). */
+  reportsPaused: z.boolean().default(false),
   /** Time source, for tests of time-dependent rules (expiry, queue timeout). */
   now: z.custom<() => number>((v) => typeof v === 'function').optional(),
   /** Print nothing (tests); the CLI logs to stderr. */

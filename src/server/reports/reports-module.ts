@@ -1,11 +1,41 @@
+import { availableParallelism } from 'node:os';
 import type { ServiceContext, ServiceModule } from '../context';
+import { REPORT_LIMITS } from '../../shared/interface';
+import { registerReportRoutes } from './report-routes';
+import { ReportScheduler } from './report-scheduler';
+import { createReportStore } from './report-store';
+import { workerEntry } from './worker-entry';
 
 export interface ReportsModuleOptions {
+  /** Worker threads; default one per core, at least 2. */
   readonly workers: number | undefined;
   readonly overloadThreshold: number;
+  /** Spec 8: 10 minutes unless a test shortens it. */
+  readonly queueTimeoutMs?: number;
+  /** How long a completed report answers identical requests (spec 1 "recently"): 10 minutes. */
+  readonly cacheTtlMs?: number;
+  /** Accept and persist reports but generate none (the queue's own tests, maintenance). */
+  readonly paused?: boolean;
 }
 
-// STUB — the reports helper replaces this file.
-export function createReportsModule(_ctx: ServiceContext, _opts: ReportsModuleOptions): ServiceModule {
-  return { name: 'reports', register: () => undefined };
+export const DEFAULT_CACHE_TTL_MS = 10 * 60 * 1000;
+
+/** Issue 3 §1–3: the asynchronous reporting service. */
+export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOptions): ServiceModule {
+  const store = createReportStore(ctx.db);
+  const scheduler = new ReportScheduler(ctx, store, {
+    workers: opts.workers ?? Math.max(2, availableParallelism()),
+    overloadThreshold: opts.overloadThreshold,
+    queueTimeoutMs: opts.queueTimeoutMs ?? REPORT_LIMITS.queueTimeoutMs,
+    cacheTtlMs: opts.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    concurrentPerUser: REPORT_LIMITS.concurrentPerUser,
+    paused: opts.paused ?? false,
+    worker: workerEntry(import.meta.url, 'report-worker'),
+  });
+  return {
+    name: 'reports',
+    register: (app) => registerReportRoutes(app, ctx, store, scheduler),
+    start: () => scheduler.start(),
+    stop: () => scheduler.stop(),
+  };
 }

@@ -1,0 +1,56 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildReport } from './content/build-report';
+import { renderReport } from './render/render-report';
+import { createFleet } from '../sim/fleet';
+import type { Fleet } from '../sim/types';
+import type { WorkerJob } from './worker-protocol';
+
+/** Building the fleet is deterministic in (seed, size); a worker builds it once and keeps it. */
+let cachedFleet: { key: string; fleet: Fleet } | null = null;
+
+export function warmFleet(seed: number, size: number): void {
+  fleetFor(seed, size);
+}
+
+function fleetFor(seed: number, size: number): Fleet {
+  const key = `${seed}:${size}`;
+  if (cachedFleet?.key !== key) cachedFleet = { key, fleet: createFleet({ seed, size }) };
+  return cachedFleet.fleet;
+}
+
+/** Build share of the progress bar; rendering (no progress callback) takes the rest up to 99. */
+const BUILD_SHARE = 0.7;
+
+/**
+ * One report, start to finish, inside a worker thread: build the document
+ * from the re-created fleet, render it, write it atomically (temp + rename,
+ * so a half-written file is never served). Returns the size and the title.
+ */
+export async function generateReport(
+  job: WorkerJob,
+  onProgress: (fraction: number) => void,
+): Promise<{ fileSize: number; title: string }> {
+  const fleet = fleetFor(job.fleet.seed, job.fleet.size);
+  const doc = buildReport({
+    fleet,
+    request: job.request,
+    reportId: job.reportId,
+    generatedAt: job.generatedAt,
+    onProgress: (f) => onProgress(Math.min(1, Math.max(0, f)) * BUILD_SHARE),
+  });
+  onProgress(BUILD_SHARE);
+  const bytes = await renderReport(doc, job.request.format);
+  onProgress(0.99);
+  mkdirSync(job.dir, { recursive: true });
+  const finalPath = join(job.dir, job.fileName);
+  const tempPath = join(job.dir, `.${job.fileName}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tempPath, bytes);
+    renameSync(tempPath, finalPath);
+  } catch (err) {
+    rmSync(tempPath, { force: true });
+    throw err;
+  }
+  return { fileSize: bytes.byteLength, title: doc.title };
+}

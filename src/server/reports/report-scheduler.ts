@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServiceUser } from '../accounts/account';
+import type { ServiceContext } from '../context';
+import {
+  FILE_EXTENSIONS,
+  queueNameFor,
+  REPORT_EVENTS,
+  reportsChannelName,
+  type ReportRequest,
+} from '../../shared/interface';
+import { PriorityQueue, type QueuedItem } from './priority-queue';
+import { ProcessingEstimator } from './processing-estimator';
+import type { ReportRecord } from './report-record';
+import type { ReportStore } from './report-store';
+import { requestFingerprint, requestWorkUnits } from './request-fingerprint';
+import type { RequestSubject } from './request-subject';
+import { completedEvent, failedEvent, processingEvent, queuedEvent, type LiveState } from './report-views';
+import { WorkerPool } from './worker-pool';
+import type { WorkerEntry } from './worker-entry';
+import type { WorkerJob, WorkerReply } from './worker-protocol';
+
+export interface SchedulerOptions {
+  readonly workers: number;
+  readonly overloadThreshold: number;
+  readonly queueTimeoutMs: number;
+  readonly cacheTtlMs: number;
+  readonly concurrentPerUser: number;
+  /** Accept and persist reports without generating them (maintenance, tests of the queue itself). */
+  readonly paused: boolean;
+  readonly worker: WorkerEntry;
+}
+
+export type SubmitOutcome =
+  | { readonly kind: 'cached'; readonly report: ReportRecord }
+  | {
+      readonly kind: 'queued';
+      readonly report: ReportRecord;
+      readonly position: number;
+      readonly queueName: string;
+      readonly estimatedMs: number;
+    }
+  | { readonly kind: 'overloaded' }
+  | { readonly kind: 'too_many'; readonly active: number };
+
+interface Running {
+  readonly startedAt: number;
+  readonly estimateMs: number;
+  progress: number;
+}
+
+/** The retry a crashed worker's report gets (issue 3 §2): one, then it fails. */
+const MAX_ATTEMPTS = 2;
+
+/**
+ * The report queue: admission (cache, per-user limit, degraded mode), the
+ * three priority queues, dispatch to the worker pool, the queue timeout,
+ * recovery after a restart, and the events of spec 6.1 in order.
+ */
+export class ReportScheduler {
+  private readonly queue = new PriorityQueue<QueuedItem>();
+  private readonly running = new Map<string, Running>();
+  private readonly estimator = new ProcessingEstimator();
+  private pool: WorkerPool | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private degraded = false;
+  private stopped = false;
+  readonly filesDir: string;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly store: ReportStore,
+    private readonly opts: SchedulerOptions,
+  ) {
+    this.filesDir = join(ctx.dataDir, 'reports');
+  }
+
+  start(): void {
+    this.recover();
+    if (!this.opts.paused) {
+      const fleet = { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length };
+      this.pool = new WorkerPool(
+        this.opts.worker,
+        this.opts.workers,
+        {
+          onReply: (job, reply) => this.onReply(job, reply),
+          onCrash: (job, error) => this.onCrash(job, error),
+          onIdle: () => this.pump(),
+        },
+        { kind: 'warm', fleet },
+      );
+    }
+    const every = Math.max(20, Math.min(1000, Math.floor(this.opts.queueTimeoutMs / 4)));
+    this.sweepTimer = setInterval(() => this.expireQueued(), every);
+    this.sweepTimer.unref();
+    this.pump();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    // Reports still processing stay so in SQLite and are retried by the next start.
+    await this.pool?.stop();
+  }
+
+  submit(user: ServiceUser, request: ReportRequest, subject: RequestSubject): SubmitOutcome {
+    const now = this.ctx.now();
+    const fingerprint = requestFingerprint(request);
+    const cached = this.store.findCompleted(user.id, fingerprint, now - this.opts.cacheTtlMs);
+    if (cached && cached.fileName !== null && existsSync(join(this.filesDir, cached.fileName))) {
+      this.publish(
+        cached.userId,
+        REPORT_EVENTS.completed,
+        completedEvent(cached, this.ctx.urls.base_url, true),
+      );
+      return { kind: 'cached', report: cached };
+    }
+    if (this.isOverloaded()) return { kind: 'overloaded' };
+    const active = this.store.activeCountForUser(user.id);
+    if (active >= this.opts.concurrentPerUser) return { kind: 'too_many', active };
+
+    const report = this.store.insert({
+      id: randomUUID(),
+      userId: user.id,
+      type: request.type,
+      format: request.format,
+      priority: request.priority,
+      request,
+      fingerprint,
+      title: subject.title,
+      assetInfo: subject.assetInfo,
+      subjectName: subject.subjectName,
+      createdAt: now,
+      queuedAt: now,
+    });
+    this.queue.push(report);
+    const live = this.liveState(report.id);
+    const estimatedMs = this.estimateCompletionMs(report);
+    const queueName = queueNameFor(report.priority);
+    this.publish(
+      user.id,
+      REPORT_EVENTS.queued,
+      queuedEvent(report, {
+        position: live.queuePosition ?? 1,
+        name: queueName,
+        estimatedCompletion: new Date(now + estimatedMs).toISOString(),
+      }),
+    );
+    this.updateDegraded();
+    // After the response's queue data is computed: the 201 describes the queue the request joined.
+    setImmediate(() => this.pump());
+    return { kind: 'queued', report, position: live.queuePosition ?? 1, queueName, estimatedMs };
+  }
+
+  liveState(id: string): LiveState {
+    const ahead = this.queue.ahead(id);
+    return {
+      progress: Math.round((this.running.get(id)?.progress ?? 0) * 100),
+      queuePosition: ahead === null ? null : ahead.length + 1,
+    };
+  }
+
+  /** Degraded mode (spec 8) with hysteresis: on at the threshold, off once the queue is below half. */
+  isOverloaded(): boolean {
+    this.updateDegraded();
+    return this.degraded;
+  }
+
+  private updateDegraded(): void {
+    const depth = this.queue.size;
+    if (!this.degraded && depth >= this.opts.overloadThreshold) {
+      this.degraded = true;
+      this.ctx.log.warn('reports: queue overloaded, refusing new reports', { depth });
+    } else if (this.degraded && depth < this.opts.overloadThreshold / 2) {
+      this.degraded = false;
+      this.ctx.log.info('reports: queue drained, accepting reports again', { depth });
+    }
+  }
+
+  private estimateCompletionMs(report: ReportRecord): number {
+    const now = this.ctx.now();
+    let aheadMs = 0;
+    for (const r of this.running.values()) aheadMs += Math.max(0, r.estimateMs - (now - r.startedAt));
+    for (const item of this.queue.ahead(report.id) ?? []) {
+      const queued = this.store.get(item.id);
+      if (queued) aheadMs += this.estimateOf(queued);
+    }
+    const workers = this.pool?.size ?? this.opts.workers;
+    return Math.max(1, Math.round(aheadMs / workers + this.estimateOf(report)));
+  }
+
+  private estimateOf(r: ReportRecord): number {
+    return this.estimator.estimateMs(r.format, requestWorkUnits(r.request));
+  }
+
+  private pump(): void {
+    if (this.stopped || !this.pool) return;
+    while (this.pool.idleCount > 0 && this.queue.size > 0) {
+      const item = this.queue.shift();
+      if (!item) break;
+      const report = this.store.get(item.id);
+      if (!report || report.status !== 'queued') continue;
+      if (this.expireIfTooOld(report)) continue;
+      const startedAt = this.ctx.now();
+      this.store.markProcessing(report.id, startedAt);
+      this.running.set(report.id, { startedAt, estimateMs: this.estimateOf(report), progress: 0 });
+      this.publish(report.userId, REPORT_EVENTS.processing, processingEvent(report, startedAt));
+      const job: WorkerJob = {
+        kind: 'job',
+        reportId: report.id,
+        request: report.request,
+        fleet: { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length },
+        generatedAt: startedAt,
+        dir: this.filesDir,
+        fileName: reportFilenameOnDisk(report),
+      };
+      if (!this.pool.run(job)) {
+        // Cannot happen with an idle worker; put it back rather than lose it.
+        this.running.delete(report.id);
+        this.store.requeue(report.id, report.queuedAt);
+        this.queue.push(report);
+        break;
+      }
+    }
+    this.updateDegraded();
+  }
+
+  private onReply(job: WorkerJob, reply: WorkerReply): void {
+    const running = this.running.get(job.reportId);
+    if (reply.kind === 'progress') {
+      if (running) running.progress = Math.max(running.progress, reply.fraction);
+      return;
+    }
+    this.running.delete(job.reportId);
+    const now = this.ctx.now();
+    const report = this.store.get(job.reportId);
+    if (!report) return;
+    if (reply.kind === 'done') {
+      const processingTimeMs = Math.max(0, now - (report.startedAt ?? now));
+      this.store.markCompleted(report.id, {
+        completedAt: now,
+        fileName: job.fileName,
+        fileSize: reply.fileSize,
+        processingTimeMs,
+        title: reply.title,
+      });
+      if (running)
+        this.estimator.record(report.format, requestWorkUnits(report.request), now - running.startedAt);
+      const done = this.store.get(report.id);
+      if (done)
+        this.publish(
+          done.userId,
+          REPORT_EVENTS.completed,
+          completedEvent(done, this.ctx.urls.base_url, false),
+        );
+      return;
+    }
+    const message = reply.noData ? reply.message : `Report generation failed: ${reply.message}`;
+    if (!reply.noData)
+      this.ctx.log.error('reports: generation failed', { id: report.id, error: reply.message });
+    this.fail(report, message);
+  }
+
+  private onCrash(job: WorkerJob, error: string): void {
+    this.running.delete(job.reportId);
+    const report = this.store.get(job.reportId);
+    if (!report || report.status !== 'processing') return;
+    this.ctx.log.error('reports: a worker crashed', { id: report.id, attempts: report.attempts, error });
+    if (report.attempts < MAX_ATTEMPTS) {
+      this.store.requeue(report.id, this.ctx.now());
+      this.queue.push(report);
+    } else {
+      this.fail(report, `Report generation failed: the report worker crashed twice (${error}).`);
+    }
+  }
+
+  /** Restart: queued reports queue again; interrupted ones are retried once (issue 3 §2). */
+  private recover(): void {
+    const now = this.ctx.now();
+    for (const report of this.store.listProcessing()) {
+      if (report.attempts >= MAX_ATTEMPTS) {
+        this.fail(report, 'Report generation failed: it was interrupted twice by a service restart.');
+      } else {
+        this.store.requeue(report.id, now);
+        this.queue.push(report);
+      }
+    }
+    // The queue timeout counts time spent waiting in a running service, not downtime.
+    for (const report of this.store.listQueued()) {
+      this.store.requeue(report.id, now);
+      this.queue.push(report);
+    }
+    this.updateDegraded();
+  }
+
+  private expireQueued(): void {
+    for (const item of this.queue.items()) {
+      const report = this.store.get(item.id);
+      if (report && this.expireIfTooOld(report)) this.queue.remove(item.id);
+    }
+    this.updateDegraded();
+  }
+
+  private expireIfTooOld(report: ReportRecord): boolean {
+    if (this.ctx.now() - report.queuedAt < this.opts.queueTimeoutMs) return false;
+    const minutes = Math.round(this.opts.queueTimeoutMs / 60_000);
+    const limit =
+      minutes >= 1 ? `${minutes} minutes` : `${Math.round(this.opts.queueTimeoutMs / 1000)} seconds`;
+    this.fail(
+      report,
+      `The report waited in the queue for more than ${limit} (queue timeout) and was not generated.`,
+    );
+    return true;
+  }
+
+  private fail(report: ReportRecord, message: string): void {
+    this.store.markFailed(report.id, this.ctx.now(), message);
+    const failed = this.store.get(report.id);
+    if (failed) this.publish(failed.userId, REPORT_EVENTS.failed, failedEvent(failed));
+  }
+
+  private publish(userId: number, event: string, data: unknown): void {
+    this.ctx.publish(reportsChannelName(this.ctx.account.key, userId), event, data);
+  }
+}
+
+/** On disk the id names the file (unique, no user text); the download carries the readable name. */
+const reportFilenameOnDisk = (report: ReportRecord): string =>
+  `${report.id}.${FILE_EXTENSIONS[report.format]}`;

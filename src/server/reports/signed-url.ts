@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Spec 2.4's pre-signed download address: HMAC-SHA256 over the report id and
+ * the expiry (epoch seconds), with the service's secret. Anyone holding the
+ * address may fetch the file until it expires; no bearer token is needed.
+ */
+export interface SignedUrl {
+  readonly url: string;
+  readonly expiresAtMs: number;
+}
+
+export const SIGNED_FILE_PATH = '/files/reports/';
+
+function signature(secret: string, reportId: string, expiresS: number): Buffer {
+  return createHmac('sha256', secret).update(`${reportId}\n${expiresS}`).digest();
+}
+
+export function signDownloadUrl(
+  baseUrl: string,
+  secret: string,
+  reportId: string,
+  nowMs: number,
+  validityMs: number,
+): SignedUrl {
+  const expiresS = Math.floor((nowMs + validityMs) / 1000);
+  const sig = signature(secret, reportId, expiresS).toString('hex');
+  return {
+    url: `${baseUrl}${SIGNED_FILE_PATH}${encodeURIComponent(reportId)}?expires=${expiresS}&signature=${sig}`,
+    expiresAtMs: expiresS * 1000,
+  };
+}
+
+export type SignatureCheck = 'valid' | 'expired' | 'invalid';
+
+export function verifyDownloadSignature(
+  secret: string,
+  reportId: string,
+  expires: string,
+  sig: string,
+  nowMs: number,
+): SignatureCheck {
+  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return 'invalid';
+  const expected = signature(secret, reportId, Number(expires));
+  // Constant time, so the signature cannot be guessed byte by byte.
+  if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return 'invalid';
+  return Number(expires) * 1000 <= nowMs ? 'expired' : 'valid';
+}

@@ -1,0 +1,293 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '../../../src/server';
+import {
+  cacheHitResponseSchema,
+  downloadResponseSchema,
+  jsonReportContentSchema,
+  notReadyBodySchema,
+  REPORT_EVENTS,
+  reportCompletedEventSchema,
+  reportProcessingEventSchema,
+  reportQueuedEventSchema,
+  submissionResponseSchema,
+  validationErrorBodySchema,
+  errorBodySchema,
+} from '../../../src/shared/interface';
+import { closePusher, collectEvents, subscribedClient } from '../../support/pusher';
+import { pastRange, reportDownload, reportStatus, submitReport, waitUntilSettled } from './report-client';
+
+let clockOffsetMs = 0;
+let service: LocalService;
+let pusher: Pusher;
+let channel: Channel;
+const operator = (): LocalService['users'][number] => service.users[0]!;
+const dispatcher = (): LocalService['users'][number] => service.users[1]!;
+
+beforeAll(async () => {
+  service = await startLocalService({
+    port: 0,
+    fleetSize: 5,
+    reportWorkers: 2,
+    tickMs: 60_000,
+    now: () => Date.now() + clockOffsetMs,
+  });
+  ({ pusher, channel } = await subscribedClient(service, operator(), 'reports'));
+});
+
+afterAll(async () => {
+  if (pusher) await closePusher(pusher);
+  await service?.stop();
+});
+
+/** Every report event on the operator's channel, in arrival order, as [event, payload]. */
+function recordEvents(): { log: Array<[string, Record<string, unknown>]>; stop: () => void } {
+  const log: Array<[string, Record<string, unknown>]> = [];
+  const handlers = Object.values(REPORT_EVENTS).map((name) => {
+    const fn = (data: Record<string, unknown>): void => void log.push([name, data]);
+    channel.bind(name, fn);
+    return [name, fn] as const;
+  });
+  return { log, stop: () => handlers.forEach(([name, fn]) => channel.unbind(name, fn)) };
+}
+
+async function eventually(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('a json report from submission to download', () => {
+  it('is queued, processed and completed with events in order, then served inline, by download and from cache', async () => {
+    const events = recordEvents();
+    const request = { type: 'trail', format: 'json', asset_id: 1, ...pastRange(1) };
+    const submitted = await submitReport(service, operator().token, request);
+    expect(submitted.status).toBe(201);
+    const accepted = submissionResponseSchema.parse(submitted.body);
+    expect(accepted.queue_name).toBe('reports_standard');
+    expect(accepted.queue_position).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(accepted.estimated_completion)).toBeGreaterThan(Date.now() - 1000);
+
+    const id = accepted.report_id;
+    await eventually(
+      () => events.log.some(([e, d]) => e === REPORT_EVENTS.completed && d.report_id === id),
+      'completed',
+    );
+    const mine = events.log.filter(([, d]) => d.report_id === id);
+    expect(mine.map(([e]) => e)).toEqual([
+      REPORT_EVENTS.queued,
+      REPORT_EVENTS.processing,
+      REPORT_EVENTS.completed,
+    ]);
+    expect(reportQueuedEventSchema.parse(mine[0]![1]).queue_name).toBe('reports_standard');
+    reportProcessingEventSchema.parse(mine[1]![1]);
+    const completed = reportCompletedEventSchema.parse(mine[2]![1]);
+    expect(completed).toMatchObject({ type: 'trail', format: 'json', served_from_cache: false });
+    expect(completed.asset_info).toEqual({ id: 1, name: expect.any(String) });
+    expect(completed.file_size).toBeGreaterThan(0);
+
+    const status = await waitUntilSettled(service, operator().token, id);
+    expect(status).toMatchObject({ generation_status: 'completed', progress: 100, error_message: null });
+    expect(status.file_size_human).toMatch(/\d (B|KB|MB)$/);
+    expect(status.processing_time_ms).toBeGreaterThanOrEqual(0);
+    const inline = jsonReportContentSchema.parse(status.data);
+    expect(inline.rows.length).toBeGreaterThan(0);
+    expect(inline.period).toEqual({ from: request.date_from, to: request.date_to });
+
+    const download = await reportDownload(service, operator().token, id);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(jsonReportContentSchema.parse(download.body).rows).toEqual(inline.rows);
+
+    const again = await submitReport(service, operator().token, { ...request, priority: 'high' });
+    expect(again.status).toBe(200);
+    const hit = cacheHitResponseSchema.parse(again.body);
+    expect(hit).toMatchObject({ source: 'cache', report_id: id, generation_status: 'completed' });
+    await eventually(
+      () => events.log.some(([e, d]) => e === REPORT_EVENTS.completed && d.served_from_cache === true),
+      'the cache-hit completed event',
+    );
+    events.stop();
+  });
+});
+
+describe('a pdf report', () => {
+  let id = '';
+  let downloadUrl = '';
+
+  it('answers 409 with its state before completion and a signed download address after', async () => {
+    const submitted = await submitReport(service, operator().token, {
+      type: 'trail',
+      format: 'pdf',
+      asset_id: 2,
+      priority: 'low',
+      ...pastRange(2),
+    });
+    expect(submitted.status).toBe(201);
+    const accepted = submissionResponseSchema.parse(submitted.body);
+    expect(accepted.queue_name).toBe('reports_low');
+    id = accepted.report_id;
+
+    const early = await reportDownload(service, operator().token, id);
+    if (early.status === 409) {
+      expect(['queued', 'processing']).toContain(notReadyBodySchema.parse(early.body).generation_status);
+    } else {
+      // A fast machine may finish first; then the download is already the real one.
+      expect(early.status).toBe(200);
+    }
+
+    const status = await waitUntilSettled(service, operator().token, id);
+    expect(status.generation_status).toBe('completed');
+    const download = await reportDownload(service, operator().token, id);
+    expect(download.status).toBe(200);
+    const body = downloadResponseSchema.parse(download.body);
+    expect(body).toMatchObject({ content_type: 'application/pdf', expires_in_hours: 1 });
+    expect(body.filename).toMatch(/^trail_[a-z0-9-]+_\d{8}_\d{8}\.pdf$/);
+    expect(body.filename).toContain(`_${pastRange(2).date_from.replaceAll('-', '')}_`);
+    expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(59 * 60_000);
+    downloadUrl = body.download_url;
+
+    const file = await fetch(downloadUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const disposition = file.headers.get('content-disposition') ?? '';
+    expect(disposition).toContain(`filename="${body.filename}"`);
+    expect(disposition).toContain(`filename*=UTF-8''${body.filename}`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.length).toBe(body.file_size);
+
+    const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
+    try {
+      const path = join(dir, body.filename);
+      writeFileSync(path, bytes);
+      const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
+      expect(info).toMatch(/Pages:\s+[1-9]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a tampered or an expired download address with 403', async () => {
+    const url = new URL(downloadUrl);
+    const sig = url.searchParams.get('signature')!;
+    const tampered = new URL(url);
+    tampered.searchParams.set('signature', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    expect((await fetch(tampered)).status).toBe(403);
+    const longer = new URL(url);
+    longer.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    expect((await fetch(longer)).status).toBe(403);
+    const unsigned = new URL(url);
+    unsigned.search = '';
+    expect((await fetch(unsigned)).status).toBe(403);
+
+    clockOffsetMs = 61 * 60_000;
+    try {
+      const expired = await fetch(url);
+      expect(expired.status).toBe(403);
+      expect(errorBodySchema.parse(await expired.json()).message).toMatch(/expired/);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect((await fetch(url)).status).toBe(200);
+  });
+
+  it('is invisible to another user: 404 on status and download', async () => {
+    for (const res of [
+      await reportStatus(service, dispatcher().token, id),
+      await reportDownload(service, dispatcher().token, id),
+      await reportStatus(service, operator().token, '00000000-0000-4000-8000-000000000000'),
+    ]) {
+      expect(res.status).toBe(404);
+      errorBodySchema.parse(res.body);
+    }
+  });
+});
+
+describe('submission refused', () => {
+  it('gives 400 with field errors for a range past the type maximum, unknown ids or a foreign account', async () => {
+    const tooLong = await submitReport(service, operator().token, {
+      type: 'obd_data',
+      format: 'json',
+      asset_id: 1,
+      ...pastRange(15),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(validationErrorBodySchema.parse(tooLong.body).errors.date_to?.[0]).toMatch(/14 days/);
+
+    const unknown = await submitReport(service, operator().token, {
+      type: 'mileage_daily',
+      format: 'json',
+      asset_ids: [1, 999],
+      ...pastRange(3),
+    });
+    expect(unknown.status).toBe(400);
+    expect(validationErrorBodySchema.parse(unknown.body).errors.asset_ids).toEqual(['no asset with id 999']);
+
+    const foreign = await submitReport(service, operator().token, {
+      type: 'trail',
+      format: 'json',
+      asset_id: 1,
+      account_name: 'someone-else',
+      ...pastRange(1),
+    });
+    expect(foreign.status).toBe(400);
+    expect(validationErrorBodySchema.parse(foreign.body).errors.account_name).toHaveLength(1);
+
+    const missing = await submitReport(service, operator().token, { format: 'pdf' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(validationErrorBodySchema.parse(missing.body).errors)).toEqual(
+      expect.arrayContaining(['type', 'date_from', 'date_to']),
+    );
+  });
+
+  it('gives 403 for an asset the user may not access and 401 without a token', async () => {
+    const forbidden = await submitReport(service, dispatcher().token, {
+      type: 'trail',
+      format: 'json',
+      asset_id: 4,
+      ...pastRange(1),
+    });
+    expect(forbidden.status).toBe(403);
+    errorBodySchema.parse(forbidden.body);
+
+    const anonymous = await fetch(`${service.base_url}/api/v1/reports/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'trail', format: 'json', asset_id: 1, ...pastRange(1) }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('report events', () => {
+  it('reach only the channel of the user who asked', async () => {
+    const other = await subscribedClient(service, dispatcher(), 'reports');
+    const events = recordEvents();
+    try {
+      const strangers = collectEvents(other.channel, REPORT_EVENTS.completed);
+      const submitted = await submitReport(service, operator().token, {
+        type: 'trail',
+        format: 'html',
+        asset_id: 3,
+        ...pastRange(1, 3),
+      });
+      const id = submissionResponseSchema.parse(submitted.body).report_id;
+      await eventually(
+        () => events.log.some(([e, d]) => e === REPORT_EVENTS.completed && d.report_id === id),
+        'completed on the owner channel',
+      );
+      expect(strangers.events).toEqual([]);
+      strangers.stop();
+    } finally {
+      events.stop();
+      await closePusher(other.pusher);
+    }
+  });
+});

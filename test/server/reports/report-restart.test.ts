@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '../../../src/server';
+import type { LocalServiceOptions } from '../../../src/server/options';
+import { REPORT_EVENTS, reportStatusSchema, submissionResponseSchema } from '../../../src/shared/interface';
+import { closePusher, collectEvents, subscribedClient } from '../../support/pusher';
+import { pastRange, reportDownload, reportStatus, submitReport, waitUntilSettled } from './report-client';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fleetdesk-reports-restart-'));
+const tokens = {
+  operator: 'operator-token-for-restart-tests',
+  restricted: 'dispatcher-token-for-restart-tests',
+};
+const base: LocalServiceOptions = {
+  port: 0,
+  fleetSize: 5,
+  tickMs: 60_000,
+  dataDir,
+  tokens,
+  reportWorkers: 1,
+};
+let service: LocalService | null = null;
+
+afterAll(async () => {
+  await service?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('reports across a service restart', () => {
+  it('lose nothing: queued ones run after the restart and an interrupted one is retried', async () => {
+    service = await startLocalService(base);
+    const { pusher, channel } = await subscribedClient(service, { id: 1, token: tokens.operator }, 'reports');
+    const processing = collectEvents(channel, REPORT_EVENTS.processing);
+    // The first report is large enough to still be generating when the service stops.
+    const bodies = [
+      { type: 'trail', format: 'excel', asset_id: 1, ...pastRange(14) },
+      { type: 'trip', format: 'json', asset_id: 2, ...pastRange(3) },
+      { type: 'trail', format: 'html', asset_id: 3, ...pastRange(1) },
+    ];
+    const ids: string[] = [];
+    for (const body of bodies) {
+      const res = await submitReport(service, tokens.operator, body);
+      expect(res.status).toBe(201);
+      ids.push(submissionResponseSchema.parse(res.body).report_id);
+    }
+    await processing.waitFor(1);
+    await closePusher(pusher);
+    await service.stop();
+    service = null;
+
+    const restartedAt = Date.now();
+    service = await startLocalService(base);
+    for (const id of ids) {
+      const status = await waitUntilSettled(service, tokens.operator, id, 60_000);
+      expect(status.generation_status).toBe('completed');
+      expect((await reportDownload(service, tokens.operator, id)).status).toBe(200);
+    }
+    const first = reportStatusSchema.parse((await reportStatus(service, tokens.operator, ids[0]!)).body);
+    // Started again after the restart: the interrupted generation was retried, not lost.
+    expect(Date.parse(first.started_at!)).toBeGreaterThanOrEqual(restartedAt - 1000);
+  });
+});
