@@ -1,0 +1,216 @@
+import { buildAssets, buildBeacons, type AssetSpec } from './assets';
+import { altitudeAt, createCity, type City, type CityPlace } from './city';
+import { localDay } from './local-time';
+import { Lru } from './lru';
+import { buildProfile, motionAt, type MotionPoint, type Profile } from './motion';
+import { hash32 } from './random';
+import { buildAssetModel, buildCyclePlan, type AssetModel, type CyclePlan } from './rounds';
+import { buildRoute, pointAt, type Route, type RoutePoint } from './route';
+import {
+  buildDay,
+  dynamicsOf,
+  profileRng,
+  type DaySchedule,
+  type DriveSeg,
+  type ScheduleDeps,
+  type Segment,
+} from './schedule';
+import type { MotionState, SimBeacon } from './types';
+
+/**
+ * The simulation's engine: assets, their models, and bounded caches of
+ * routes, cycle plans, day schedules and speed profiles. Everything it
+ * returns is a function of (seed, asset, time) only.
+ */
+export interface SegmentState {
+  lat: number;
+  lon: number;
+  speed: number;
+  heading: number;
+  ignition: boolean;
+  state: MotionState;
+  odometerKm: number;
+  /** Cumulative fuel burnt (litres) since the asset's first cycle: the basis of the fuel level. */
+  fuelUsed: number;
+  /** Index of the segment in the day. */
+  seg: number;
+  piece: number;
+  routeHint: number;
+  /** The profile of `seg` when it is a drive (saves a cache look-up per sample). */
+  profile: Profile | null;
+}
+
+export const newSegmentState = (): SegmentState => ({
+  lat: 0,
+  lon: 0,
+  speed: 0,
+  heading: 0,
+  ignition: false,
+  state: 'stopped',
+  odometerKm: 0,
+  fuelUsed: 0,
+  seg: 0,
+  piece: 0,
+  routeHint: 0,
+  profile: null,
+});
+
+const CAPACITY = 24_000;
+
+export class SimCore {
+  readonly city: City;
+  readonly assets: readonly AssetSpec[];
+  readonly beacons: readonly SimBeacon[];
+  private readonly models = new Map<number, AssetModel>();
+  private readonly routes = new Map<number, Route>();
+  private readonly plans = new Lru<number, CyclePlan>(CAPACITY);
+  private readonly days = new Lru<number, DaySchedule>(CAPACITY);
+  private readonly profiles = new Lru<number, Profile>(CAPACITY);
+  private readonly motion: MotionPoint = { km: 0, speed: 0, piece: 0 };
+  private readonly point: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
+  readonly deps: ScheduleDeps;
+
+  constructor(
+    readonly seed: number,
+    size: number,
+  ) {
+    this.city = createCity(seed);
+    this.assets = buildAssets(seed, size, this.city.depots.length);
+    this.beacons = buildBeacons(seed, size);
+    this.deps = {
+      seed,
+      city: this.city,
+      route: (a: CityPlace, b: CityPlace) => this.route(a, b),
+      plan: (m: AssetModel, cycle: number) => this.plan(m, cycle),
+      rememberProfile: (assetId: number, day: number, leg: number, p: Profile) =>
+        this.profiles.set(this.key(assetId, day, leg), p),
+    };
+  }
+
+  /** A collision-free numeric key (ids ≤ 20,000, days within ±1.4M, legs < 512). */
+  private key(assetId: number, day: number, leg = 0): number {
+    return ((day + 2_000_000) * 32_768 + assetId) * 512 + leg;
+  }
+
+  spec(id: number): AssetSpec {
+    const a = this.assets[id - 1];
+    if (!a || a.id !== id) throw new RangeError(`unknown asset ${id}`);
+    return a;
+  }
+
+  route(a: CityPlace, b: CityPlace): Route {
+    const k = a.index * 1024 + b.index;
+    let r = this.routes.get(k);
+    if (!r) {
+      r = buildRoute(this.seed, a, b);
+      this.routes.set(k, r);
+    }
+    return r;
+  }
+
+  model(id: number): AssetModel {
+    let m = this.models.get(id);
+    if (!m) {
+      m = buildAssetModel(this.seed, this.spec(id), this.city, (a, b) => this.route(a, b).lengthKm);
+      this.models.set(id, m);
+    }
+    return m;
+  }
+
+  plan(m: AssetModel, cycle: number): CyclePlan {
+    const k = this.key(m.spec.id, cycle);
+    let p = this.plans.get(k);
+    if (!p) {
+      p = buildCyclePlan(this.seed, m, cycle);
+      this.plans.set(k, p);
+    }
+    return p;
+  }
+
+  day(id: number, day: number): DaySchedule {
+    const k = this.key(id, day);
+    let d = this.days.get(k);
+    if (!d) {
+      d = buildDay(this.deps, this.model(id), day);
+      this.days.set(k, d);
+    }
+    return d;
+  }
+
+  dayAt(id: number, t: number): DaySchedule {
+    return this.day(id, localDay(t));
+  }
+
+  profile(id: number, day: number, seg: DriveSeg): Profile {
+    const k = this.key(id, day, seg.leg);
+    let p = this.profiles.get(k);
+    if (!p) {
+      p = buildProfile(
+        seg.route.lengthKm,
+        dynamicsOf(this.seed, this.spec(id)),
+        profileRng(this.seed, id, day, seg.leg),
+      );
+      this.profiles.set(k, p);
+    }
+    return p;
+  }
+
+  /** Index of the segment containing t (t within the day). */
+  segmentIndex(d: DaySchedule, t: number, hint = 0): number {
+    const segs = d.segs;
+    let i = Math.min(Math.max(hint, 0), segs.length - 1);
+    if (segs[i]!.t0 > t) i = 0;
+    while (i < segs.length - 1 && segs[i + 1]!.t0 <= t) i++;
+    return i;
+  }
+
+  /** Continuous state at t; `out.seg/piece/routeHint` speed up sequential calls. */
+  evaluate(d: DaySchedule, t: number, out: SegmentState): void {
+    const i = this.segmentIndex(d, t, out.seg);
+    if (i !== out.seg) {
+      out.piece = 0;
+      out.routeHint = 0;
+      out.profile = null;
+    }
+    out.seg = i;
+    const s: Segment = d.segs[i]!;
+    if (s.kind === 'stop') {
+      const m = this.model(d.assetId);
+      out.lat = s.place.lat;
+      out.lon = s.place.lon;
+      out.speed = 0;
+      out.heading = s.heading;
+      out.ignition = t < s.idleUntil;
+      out.state = out.ignition ? 'idle' : 'stopped';
+      out.odometerKm = s.odo;
+      out.fuelUsed =
+        s.fuel0 +
+        (Math.min(t, s.idleUntil) - s.t0 > 0
+          ? ((Math.min(t, s.idleUntil) - s.t0) / 3_600_000) * m.idleLitersPerHour
+          : 0);
+      return;
+    }
+    const p = out.profile ?? (out.profile = this.profile(d.assetId, d.day, s));
+    const mp = this.motion;
+    motionAt(p, (t - s.t0) / 1000, mp, out.piece);
+    out.piece = mp.piece;
+    out.routeHint = pointAt(s.route, mp.km, this.point, out.routeHint);
+    out.lat = this.point.lat;
+    out.lon = this.point.lon;
+    out.heading = this.point.heading;
+    out.speed = mp.speed;
+    out.ignition = true;
+    out.state = mp.speed > 0.5 ? 'moving' : 'idle';
+    out.odometerKm = s.odo0 + mp.km;
+    out.fuelUsed = s.fuel0 + mp.km * s.litersPerKm;
+  }
+
+  satellites(id: number, t: number, indoors: boolean): number {
+    const h = hash32(this.seed, id, Math.floor(t / 120_000), 0x5a7);
+    return indoors ? 5 + (h % 5) : 8 + (h % 7);
+  }
+
+  altitude(lat: number, lon: number): number {
+    return Math.round(altitudeAt(lat, lon) * 10) / 10;
+  }
+}
