@@ -1,4 +1,5 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -93,10 +94,15 @@ export function registerReportRoutes(
     const body = statusBody(report, scheduler.liveState(report.id), ctx.urls.base_url);
     const path = report.status === 'completed' && report.format === 'json' ? filePath(report) : null;
     if (path === null) return reply.send(body);
-    // Our json file is the report's JSON content; splice it in as `data` without re-parsing it.
-    const json = JSON.stringify(body);
-    const content = readFileSync(path, 'utf8');
-    return reply.type('application/json; charset=utf-8').send(`${json.slice(0, -1)},"data":${content}}`);
+    // Our json file is the report's JSON content: stream it in as `data`, never parsed or held whole
+    // (a 30-day trail is tens of megabytes).
+    const head = JSON.stringify(body).slice(0, -1) + ',"data":';
+    async function* withData(file: string): AsyncGenerator<string | Buffer> {
+      yield head;
+      for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+      yield '}';
+    }
+    return reply.type('application/json; charset=utf-8').send(Readable.from(withData(path)));
   });
 
   app.get('/api/v1/reports/:id/download', async (request, reply) => {

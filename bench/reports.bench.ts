@@ -1,0 +1,217 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { startLocalService, type LocalService } from '../src/server';
+import { createFleet } from '../src/server/sim/fleet';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
+import {
+  addDays,
+  formatCalendarDate,
+  MS_PER_DAY,
+  REPORT_EVENTS,
+  REPORT_FORMATS,
+  reportCompletedEventSchema,
+  reportFailedEventSchema,
+  submissionResponseSchema,
+  type ReportFormat,
+} from '../src/shared/interface';
+import { closePusher, subscribedClient } from '../test/support/pusher';
+
+/**
+ * Issue 3 §5: end-to-end time (submit → downloadable, over HTTP) of a 1-day
+ * and a 30-day trail report of asset 1 (10 s fixes around the clock: 8,640
+ * and 259,200 positions) in every format, throughput with the pool busy,
+ * and a same-run baseline: the bare cost of visiting and serializing the
+ * 259,200 samples.
+ */
+const SEED = 1;
+const FLEET_SIZE = 5;
+const TARGET_1D_MS = 300;
+const TARGET_30D_MS = 5000;
+const THROUGHPUT_FORMATS: readonly ReportFormat[] = REPORT_FORMATS;
+
+const today = Math.floor(Date.now() / MS_PER_DAY) * MS_PER_DAY;
+const range = (days: number): { date_from: string; date_to: string } => ({
+  date_from: formatCalendarDate(addDays(today, -days)),
+  date_to: formatCalendarDate(addDays(today, -1)),
+});
+
+let runCounter = 0;
+const auth = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+/** Resolves when .report.completed (or .failed) for `id` arrives on the user's channel (spec 6.1). */
+class CompletionWatcher {
+  private readonly waiting = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+  private readonly early = new Map<string, Error | null>();
+
+  constructor(channel: Channel) {
+    channel.bind(REPORT_EVENTS.completed, (data: unknown) =>
+      this.settle(reportCompletedEventSchema.parse(data).report_id, null),
+    );
+    channel.bind(REPORT_EVENTS.failed, (data: unknown) => {
+      const failed = reportFailedEventSchema.parse(data);
+      this.settle(failed.report_id, new Error(`report failed: ${failed.error_message}`));
+    });
+  }
+
+  wait(id: string): Promise<void> {
+    const early = this.early.get(id);
+    if (early !== undefined) return early === null ? Promise.resolve() : Promise.reject(early);
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+  }
+
+  private settle(id: string, error: Error | null): void {
+    const w = this.waiting.get(id);
+    if (!w) {
+      this.early.set(id, error);
+      return;
+    }
+    this.waiting.delete(id);
+    if (error) w.reject(error);
+    else w.resolve();
+  }
+}
+
+interface Client {
+  readonly token: string;
+  readonly watcher: CompletionWatcher;
+}
+
+/** Submit, wait for .report.completed, then call download (for json: the content itself). */
+async function endToEnd(
+  service: LocalService,
+  client: Client,
+  format: ReportFormat,
+  days: number,
+): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${service.base_url}/api/v1/reports/generate`, {
+    method: 'POST',
+    headers: { ...auth(client.token), 'Content-Type': 'application/json' },
+    // A distinct title per run: identical requests would be served from the cache.
+    body: JSON.stringify({
+      type: 'trail',
+      format,
+      asset_id: 1,
+      ...range(days),
+      title: `bench ${++runCounter}`,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`submit: HTTP ${res.status} ${await res.text()}`);
+  const { report_id: id } = submissionResponseSchema.parse(await res.json());
+  await client.watcher.wait(id);
+  const download = await fetch(`${service.base_url}/api/v1/reports/${id}/download`, {
+    headers: auth(client.token),
+  });
+  if (download.status !== 200) throw new Error(`download: HTTP ${download.status}`);
+  await download.arrayBuffer();
+  return performance.now() - started;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (ms: number): string => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+function baseline(): { visitMs: number; stringifyMs: number; samples: number } {
+  const fleet = createFleet({ seed: SEED, size: FLEET_SIZE });
+  const from = addDays(today, -30);
+  const to = today - 1;
+  let samples = 0;
+  let t0 = performance.now();
+  fleet.forEachSample(1, from, to, () => void samples++);
+  const visitMs = performance.now() - t0;
+  t0 = performance.now();
+  const rows: unknown[] = [];
+  fleet.forEachSample(1, from, to, (s) => rows.push([s.t, s.lat, s.lon, s.speed, s.ignition, s.state]));
+  const json = JSON.stringify(rows);
+  const stringifyMs = performance.now() - t0;
+  if (json.length === 0) throw new Error('empty baseline');
+  return { visitMs, stringifyMs, samples };
+}
+
+async function throughput(
+  service: LocalService,
+  clients: readonly Client[],
+  seconds: number,
+): Promise<{ done: number; perSecond: number }> {
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let done = 0;
+  // Three in flight per user (spec 8's limit), two users: six reports keep the pool busy.
+  const lane = async (client: Client, k: number): Promise<void> => {
+    while (performance.now() < deadline) {
+      await endToEnd(service, client, THROUGHPUT_FORMATS[(done + k) % THROUGHPUT_FORMATS.length]!, 1);
+      done++;
+    }
+  };
+  await Promise.all(clients.flatMap((c, i) => [0, 1, 2].map((k) => lane(c, i * 3 + k))));
+  return { done, perSecond: done / ((performance.now() - started) / 1000) };
+}
+
+async function main(): Promise<void> {
+  const service = await startLocalService({ port: 0, seed: SEED, fleetSize: FLEET_SIZE, tickMs: 60_000 });
+  const sockets: Pusher[] = [];
+  const clients: Client[] = [];
+  for (const user of service.users) {
+    const { pusher, channel } = await subscribedClient(service, user, 'reports');
+    sockets.push(pusher);
+    clients.push({ token: user.token, watcher: new CompletionWatcher(channel) });
+  }
+  const client = clients[0]!;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  try {
+    const base = baseline();
+    console.log(
+      `baseline (same run): forEachSample over 30 days of asset 1: ${base.samples} samples in ${fmt(base.visitMs)}; ` +
+        `collect + JSON.stringify of 6 fields: ${fmt(base.stringifyMs)}`,
+    );
+    // Warm both workers in every format (module loading, fonts, JIT) before measuring.
+    for (const format of REPORT_FORMATS) {
+      await Promise.all([endToEnd(service, client, format, 1), endToEnd(service, client, format, 1)]).catch(
+        () => undefined,
+      );
+    }
+    loop.enable();
+    console.log(
+      '\nend to end, trail of asset 1, submit → .report.completed → download over HTTP (median of 3 / single run):',
+    );
+    console.log('format  1 day      30 days    30-day / baseline(stringify)');
+    let allOk = true;
+    for (const format of REPORT_FORMATS) {
+      try {
+        const one = median([
+          await endToEnd(service, client, format, 1),
+          await endToEnd(service, client, format, 1),
+          await endToEnd(service, client, format, 1),
+        ]);
+        const thirty = await endToEnd(service, client, format, 30);
+        const ok = one < TARGET_1D_MS && thirty < TARGET_30D_MS;
+        allOk &&= ok;
+        console.log(
+          `${format.padEnd(7)} ${fmt(one).padEnd(10)} ${fmt(thirty).padEnd(10)} ` +
+            `${(thirty / base.stringifyMs).toFixed(1)}×${ok ? '' : '   MISSES TARGET'}`,
+        );
+      } catch (err) {
+        allOk = false;
+        console.log(`${format.padEnd(7)} n/a: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    loop.disable();
+    console.log(
+      `\nHTTP event loop while generating: p99 delay ${fmt(loop.percentile(99) / 1e6)}, max ${fmt(loop.max / 1e6)}`,
+    );
+    const tp = await throughput(service, clients, 10);
+    console.log(
+      `throughput, 1-day trail reports in all formats, 6 in flight: ${tp.done} in 10 s = ${tp.perSecond.toFixed(1)} reports/s`,
+    );
+    console.log(
+      `\ntargets: 1 day < ${TARGET_1D_MS} ms, 30 days < ${TARGET_30D_MS} ms in every format: ${allOk ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    for (const p of sockets) await closePusher(p);
+    await service.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
