@@ -11,6 +11,7 @@ import { createFleet } from './sim/fleet';
 import { openServiceDatabase } from './store/database';
 import { createRealtimeModule } from './realtime/realtime-module';
 import { createFleetModule } from './fleet/fleet-module';
+import { createDocsModule } from './docs/docs-module';
 import { createReportsModule } from './reports/reports-module';
 import { createTrackingPageModule } from './tracking/tracking-page-module';
 import { createTrackingLinkStore } from './tracking/tracking-link-store';
@@ -105,6 +106,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       paused: opts.reportsPaused,
     }),
     createTrackingPageModule(context),
+    createDocsModule(context),
   ];
   for (const m of modules) await m.register(app);
 

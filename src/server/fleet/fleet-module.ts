@@ -1,6 +1,22 @@
+import multipart from '@fastify/multipart';
 import type { ServiceContext, ServiceModule } from '../context';
+import type { SimAsset } from '../sim/types';
+import type { FleetDeps } from './fleet-route';
+import { FLEET_ROUTES } from './fleet-routes';
+import { createFleetStores } from './fleet-stores';
 
-// STUB — the fleet REST helper replaces this file.
-export function createFleetModule(_ctx: ServiceContext): ServiceModule {
-  return { name: 'fleet', register: () => undefined };
+/** The fleet tracking interface (spec 4.2, 4.3) under /api/{account_key}. */
+export function createFleetModule(ctx: ServiceContext): ServiceModule {
+  return {
+    name: 'fleet',
+    async register(app) {
+      const assetByTracker = new Map<number, SimAsset>(ctx.fleet.assets.map((a) => [a.trackerId, a]));
+      const deps: FleetDeps = { ctx, stores: createFleetStores(ctx), assetByTracker };
+      // Multipart only where a photo is uploaded: elsewhere a multipart body stays a 415.
+      await app.register(async (scope) => {
+        await scope.register(multipart, { throwFileSizeLimit: true });
+        for (const route of FLEET_ROUTES) route.register(scope, deps);
+      });
+    },
+  };
 }

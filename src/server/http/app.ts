@@ -1,7 +1,22 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { deprecationHeaders } from './deprecation';
 import { HttpError } from './http-error';
+import { trackRoutes } from './route-registry';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+function sendUnreadableUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send({
+    status: 'error',
+    message: 'The request could not be read.',
+    errors: { url: [error.message] },
+  });
+}
 
 /**
  * The HTTP app with the service-wide rules of spec 7 and issue 2 §7: every
@@ -14,6 +29,16 @@ export function createHttpApp(): FastifyInstance {
     logger: false,
     // Query strings like ?page=1&page=2 arrive as arrays and are refused by the schemas.
     routerOptions: { maxParamLength: 200 },
+    // A URL fastify cannot decode (e.g. `%E0%A4%A`) is the client's fault: spec 7's 400, not fastify's own body.
+    frameworkErrors: sendUnreadableUrl,
+  });
+  trackRoutes(app);
+
+  // Spec 9: deprecated routes still answer, with the standard warning headers (see deprecation.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const deprecation = request.routeOptions.config?.deprecation;
+    if (deprecation) void reply.headers(deprecationHeaders(deprecation));
+    return payload;
   });
 
   // pusher-js posts channel authorization as a form (spec 4.1 names JSON; we accept both).

@@ -1,0 +1,39 @@
+import { mobilityLinkRequestSchema, mobilityLinkSchema, recordResponseSchema } from '../../shared/interface';
+import { forbidden } from '../http/http-error';
+import { requireAssetsInBody } from './asset-access';
+import { FLEET_PREFIX, accountParams, fleetRoute, noQuery } from './fleet-route';
+
+export const linkMobility = fleetRoute(
+  {
+    method: 'POST',
+    url: `${FLEET_PREFIX}/link-mobility`,
+    tag: 'Account',
+    summary: 'Link the account to a mobility platform account (spec 4.3)',
+    description:
+      'Without asset_ids the link covers every asset, which only a user with access to every asset may do. ' +
+      'Linking the same external account again answers 200 with the existing link.',
+    auth: 'bearer',
+    assetAccess: true,
+    params: accountParams,
+    query: noQuery,
+    body: mobilityLinkRequestSchema,
+    responses: {
+      201: { description: 'Linked', schema: recordResponseSchema(mobilityLinkSchema) },
+      200: { description: 'Already linked', schema: recordResponseSchema(mobilityLinkSchema) },
+    },
+  },
+  (deps, { body, user, reply }) => {
+    const assetIds = body.asset_ids === undefined ? null : [...new Set(body.asset_ids)];
+    if (assetIds === null && user.assetIds !== null)
+      throw forbidden('Only a user with access to every asset may link the whole account.');
+    if (assetIds !== null) requireAssetsInBody(deps, user, 'asset_ids', assetIds);
+    const { link, created } = deps.stores.mobilityLinks.link(
+      body.provider,
+      body.external_account_id,
+      assetIds,
+      user.id,
+      deps.ctx.now(),
+    );
+    return reply.code(created ? 201 : 200).send({ data: link });
+  },
+);

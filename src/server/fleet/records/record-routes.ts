@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import {
+  recordListQuerySchema,
+  recordListResponseSchema,
+  recordMetaSchema,
+  recordResponseSchema,
+} from '../../../shared/interface';
+import type { ServiceUser } from '../../accounts/account';
+import { deprecatedSince } from '../../http/deprecation';
+import { forbidden, notFound } from '../../http/http-error';
+import { requireAssetsInBody } from '../asset-access';
+import {
+  FLEET_PREFIX,
+  accountParams,
+  fleetRoute,
+  idParams,
+  noBody,
+  noQuery,
+  type FleetDeps,
+  type FleetRoute,
+} from '../fleet-route';
+import { paginate } from '../pagination';
+import { recordAssets, type RecordResource } from './record-resources';
+import type { StoredRecord } from './record-store';
+
+/** Spec 9: on 2026-01-01 PUT and DELETE became native; the POST emulations answer with deprecation headers. */
+const NATIVE_METHODS_SINCE = '2026-01-01';
+
+const visibleTo = (user: ServiceUser, assetIds: readonly number[] | null): boolean =>
+  user.assetIds === null || (assetIds !== null && assetIds.every((id) => user.assetIds?.includes(id)));
+
+const view = (r: StoredRecord): Record<string, unknown> => ({
+  id: r.id,
+  ...r.body,
+  created_at: new Date(r.createdAt).toISOString(),
+  updated_at: new Date(r.updatedAt).toISOString(),
+});
+
+/** Checks the assets a body names: they exist, are the user's, and only full-fleet users write fleet-wide records. */
+function assetsOfBody(deps: FleetDeps, user: ServiceUser, body: Record<string, unknown>): number[] | null {
+  const { field, ids } = recordAssets(body);
+  if (ids === null && user.assetIds !== null)
+    throw forbidden('Only a user with access to every asset may create a fleet-wide record.');
+  if (ids !== null) requireAssetsInBody(deps, user, field, ids);
+  return ids;
+}
+
+function existing(deps: FleetDeps, res: RecordResource, user: ServiceUser, id: number): StoredRecord {
+  const record = deps.stores.records.get(res.path, id);
+  if (!record) throw notFound(`No ${res.path} with id ${id}.`);
+  if (!visibleTo(user, record.assetIds))
+    throw forbidden('You do not have access to the assets of this record.');
+  return record;
+}
+
+/** GET (list, one), POST, native PUT and DELETE, and the deprecated POST emulations, for one resource. */
+export function recordRoutes(res: RecordResource): FleetRoute[] {
+  const base = `${FLEET_PREFIX}/${res.path}`;
+  const one = z.intersection(recordMetaSchema, res.body);
+  const common = { tag: res.title, auth: 'bearer', assetAccess: true } as const;
+
+  const replace = (
+    deps: FleetDeps,
+    { params, body, user }: { params: { id: number }; body: Record<string, unknown>; user: ServiceUser },
+  ): unknown => {
+    existing(deps, res, user, params.id);
+    const ids = assetsOfBody(deps, user, body);
+    const updated = deps.stores.records.replace(res.path, params.id, body, ids, deps.ctx.now());
+    if (!updated) throw notFound(`No ${res.path} with id ${params.id}.`);
+    return { data: view(updated) };
+  };
+  const remove = (deps: FleetDeps, { params, user }: { params: { id: number }; user: ServiceUser }): null => {
+    existing(deps, res, user, params.id);
+    deps.stores.records.remove(res.path, params.id);
+    return null;
+  };
+  const putDoc = {
+    ...common,
+    params: idParams,
+    query: noQuery,
+    body: res.body,
+    responses: { 200: { description: 'The record as replaced', schema: recordResponseSchema(one) } },
+  };
+  const deleteDoc = {
+    ...common,
+    params: idParams,
+    query: noQuery,
+    body: noBody,
+    responses: { 204: { description: 'Deleted' } },
+  };
+
+  return [
+    fleetRoute(
+      {
+        ...common,
+        method: 'GET',
+        url: base,
+        summary: `List ${res.title.toLowerCase()} (spec 4.3)`,
+        description: 'Paged like the asset list; asset_id narrows to the records of one asset.',
+        params: accountParams,
+        query: recordListQuerySchema,
+        body: noBody,
+        responses: { 200: { description: 'A page of records', schema: recordListResponseSchema(one) } },
+      },
+      (deps, { query, user }) => {
+        const all = deps.stores.records
+          .list(res.path)
+          .filter((r) => visibleTo(user, r.assetIds))
+          .filter((r) => query.asset_id === undefined || (r.assetIds ?? []).includes(query.asset_id));
+        const { items, meta } = paginate(all, query.page, query.per_page);
+        return { data: items.map(view), meta };
+      },
+    ),
+    fleetRoute(
+      {
+        ...common,
+        method: 'GET',
+        url: `${base}/:id`,
+        summary: `One of the ${res.title.toLowerCase()}`,
+        params: idParams,
+        query: noQuery,
+        body: noBody,
+        responses: { 200: { description: 'The record', schema: recordResponseSchema(one) } },
+      },
+      (deps, { params, user }) => ({ data: view(existing(deps, res, user, params.id)) }),
+    ),
+    fleetRoute(
+      {
+        ...common,
+        method: 'POST',
+        url: base,
+        summary: `Create one of the ${res.title.toLowerCase()}`,
+        params: accountParams,
+        query: noQuery,
+        body: res.body,
+        responses: { 201: { description: 'Created', schema: recordResponseSchema(one) } },
+      },
+      (deps, { body, user, reply }) => {
+        const ids = assetsOfBody(deps, user, body);
+        const now = deps.ctx.now();
+        return reply
+          .code(201)
+          .send({ data: view(deps.stores.records.create(res.path, body, ids, user.id, now)) });
+      },
+    ),
+    fleetRoute(
+      {
+        ...putDoc,
+        method: 'PUT',
+        url: `${base}/:id`,
+        summary: `Replace one of the ${res.title.toLowerCase()} (native PUT)`,
+      },
+      replace,
+    ),
+    fleetRoute(
+      {
+        ...deleteDoc,
+        method: 'DELETE',
+        url: `${base}/:id`,
+        summary: `Delete one of the ${res.title.toLowerCase()} (native DELETE)`,
+      },
+      (deps, input) => input.reply.code(204).send(remove(deps, input)),
+    ),
+    fleetRoute(
+      {
+        ...putDoc,
+        method: 'POST',
+        url: `${base}/:id/update`,
+        summary: 'Deprecated: replace through POST',
+        description: 'Before 2026-01-01 updates were POSTed here (spec 9). It still works; use PUT.',
+        deprecation: deprecatedSince(NATIVE_METHODS_SINCE, `PUT ${base}/:id`),
+      },
+      replace,
+    ),
+    fleetRoute(
+      {
+        ...deleteDoc,
+        method: 'POST',
+        url: `${base}/:id/delete`,
+        summary: 'Deprecated: delete through POST',
+        description: 'Before 2026-01-01 deletes were POSTed here (spec 9). It still works; use DELETE.',
+        deprecation: deprecatedSince(NATIVE_METHODS_SINCE, `DELETE ${base}/:id`),
+      },
+      (deps, input) => input.reply.code(204).send(remove(deps, input)),
+    ),
+  ];
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { Deprecation } from './deprecation';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ResponseDoc {
+  readonly description: string;
+  readonly schema?: z.ZodType;
+  /** Default application/json. */
+  readonly contentType?: string;
+}
+
+/**
+ * One route as the documentation portal shows it. Route tables (fleet,
+ * reporting) are lists of these, so /docs/openapi.json and the registered
+ * routes come from the same declarations.
+ */
+export interface RouteDoc {
+  readonly method: HttpMethod;
+  /** Fastify pattern: /api/:account/asset/:id */
+  readonly url: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** Section of the portal (e.g. "Assets", "Reports"). */
+  readonly tag: string;
+  readonly auth: 'bearer' | 'none';
+  /** The route checks access to an asset (spec 5 → 403). */
+  readonly assetAccess?: boolean;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** A multipart upload instead of a JSON body. */
+  readonly multipart?: {
+    readonly field: string;
+    readonly types: readonly string[];
+    readonly maxBytes: number;
+  };
+  readonly responses: Readonly<Record<number, ResponseDoc>>;
+  readonly deprecation?: Deprecation;
+}
