@@ -1,5 +1,8 @@
 import type { RenderReport } from '../report-document';
 import { toJsonContent } from './json';
+import { renderPdf } from './pdf/pdf-report';
+import { renderExcel } from './excel/excel-report';
+import { renderHtml } from './html/html-report';
 
 /** spec 2.6: one document, four formats. */
 export const renderReport: RenderReport = async (doc, format) => {
@@ -7,8 +10,10 @@ export const renderReport: RenderReport = async (doc, format) => {
     case 'json':
       return Buffer.from(JSON.stringify(toJsonContent(doc)), 'utf8');
     case 'pdf':
+      return renderPdf(doc);
     case 'excel':
+      return renderExcel(doc);
     case 'html':
-      throw new Error(`The ${format} format is not available yet`);
+      return renderHtml(doc);
   }
 };

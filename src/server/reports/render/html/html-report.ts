@@ -1,0 +1,74 @@
+import type { ReportDocument, ReportTable } from '../../report-document';
+import { cellText, dateTimeText, headerText, isNumericKind } from '../cell-text';
+import { printedRowIndices } from '../printed-rows';
+import { headingLines } from '../report-heading';
+import { escapeHtml } from './html-escape';
+import { HTML_STYLE } from './html-style';
+import { svgChart } from './svg-chart';
+
+/**
+ * The html format: one self-contained, printable file. A CSP that allows
+ * nothing but inline styles and data: images makes "no external request" a
+ * property of the file, not a promise.
+ */
+export function renderHtml(report: ReportDocument): Uint8Array {
+  const out: string[] = [];
+  out.push(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="generator" content="Fleetdesk">',
+    `<title>${escapeHtml(report.title)}</title><style>${HTML_STYLE}</style></head><body>`,
+    `<header><h1>${escapeHtml(report.title)}</h1><dl class="meta">`,
+  );
+  for (const line of headingLines(report)) {
+    out.push(`<dt>${escapeHtml(line.label)}</dt><dd>${escapeHtml(line.value)}</dd>`);
+  }
+  out.push('</dl></header>');
+
+  if (report.summary.length > 0) {
+    out.push('<section class="summary"><h2>Summary</h2><dl class="cards">');
+    for (const item of report.summary) {
+      const label = item.unit && item.kind !== 'duration_s' ? `${item.label} (${item.unit})` : item.label;
+      const value = cellText(item.value, item.kind, item.decimals);
+      const cls = typeof item.value === 'string' && item.value.length > 30 ? ' class="text"' : '';
+      out.push(`<div><dt>${escapeHtml(label)}</dt><dd${cls}>${escapeHtml(value)}</dd></div>`);
+    }
+    out.push('</dl></section>');
+  }
+  for (const chart of report.charts) {
+    out.push(`<section><h2>${escapeHtml(chart.title)}</h2>${svgChart(chart)}</section>`);
+  }
+  for (const table of report.tables) out.push(htmlTable(table));
+  out.push(
+    `<footer>Fleetdesk — ${escapeHtml(report.title)} — generated ${escapeHtml(dateTimeText(report.generatedAt))} UTC</footer>`,
+    '</body></html>',
+  );
+  return Buffer.from(out.join(''), 'utf8');
+}
+
+function htmlTable(table: ReportTable): string {
+  const out: string[] = [`<section><h2>${escapeHtml(table.title)}</h2>`];
+  if (table.printNote) out.push(`<p class="note">${escapeHtml(table.printNote)}</p>`);
+  if (table.rows.length === 0) {
+    out.push('<p class="empty">No rows in this period.</p></section>');
+    return out.join('');
+  }
+  const numeric = table.columns.map((c) => isNumericKind(c.kind));
+  out.push('<table><thead><tr>');
+  table.columns.forEach((c, i) =>
+    out.push(`<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(headerText(c))}</th>`),
+  );
+  out.push('</tr></thead><tbody>');
+  for (const index of printedRowIndices(table)) {
+    const row = table.rows[index]!;
+    out.push('<tr>');
+    table.columns.forEach((c, i) => {
+      const text = escapeHtml(cellText(row[c.key] ?? null, c.kind, c.decimals));
+      out.push(numeric[i] ? `<td class="num">${text}</td>` : `<td>${text}</td>`);
+    });
+    out.push('</tr>');
+  }
+  out.push('</tbody></table></section>');
+  return out.join('');
+}

@@ -1,0 +1,142 @@
+import PDFDocument from 'pdfkit';
+import type { ReportDocument } from '../../report-document';
+import { cellText } from '../cell-text';
+import { headingLines } from '../report-heading';
+import { PdfCursor } from './pdf-cursor';
+import { drawChart } from './pdf-chart';
+import { PDF_STYLE } from './pdf-style';
+import { drawTable, naturalWidth, prepareTable } from './pdf-table';
+import { fitText, winAnsi } from './pdf-text';
+
+const S = PDF_STYLE;
+const A4_PORTRAIT_CONTENT = 595.28 - 2 * S.margin;
+
+/**
+ * The pdf format: title, asset(s), period, generated-at, a summary block,
+ * charts, then the tables; "Page N of M" on every page (bufferPages lets us
+ * number pages once the total is known).
+ */
+export async function renderPdf(report: ReportDocument): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    bufferPages: true,
+    compress: true,
+    info: {
+      Title: winAnsi(report.title),
+      Author: 'Fleetdesk',
+      Subject: `${report.type} report, ${report.periodFrom} to ${report.periodTo}`,
+      Creator: 'Fleetdesk local fleet service',
+      CreationDate: new Date(report.generatedAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const tables = report.tables.map((t) => prepareTable(doc, t));
+  // Wide tables (more columns than a portrait page holds) turn the whole document landscape.
+  const landscape = tables.some((t) => naturalWidth(t) > A4_PORTRAIT_CONTENT);
+  const cur = new PdfCursor(doc, {
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    margins: { top: S.margin, left: S.margin, right: S.margin, bottom: S.margin + S.footerGap },
+  });
+
+  drawHeading(cur, report);
+  drawSummary(cur, report);
+  for (const chart of report.charts) drawChart(cur, chart);
+  for (const t of tables) drawTable(cur, t);
+  drawFooters(doc, report);
+
+  doc.end();
+  await finished;
+  return Buffer.concat(chunks);
+}
+
+function drawHeading(cur: PdfCursor, report: ReportDocument): void {
+  const { doc } = cur;
+  doc.font(S.bold).fontSize(16).fillColor(S.text);
+  cur.paragraph(winAnsi(report.title), S.bold, 16);
+  cur.y += 4;
+  for (const line of headingLines(report)) {
+    cur.line(`${line.label}:`, cur.left, cur.y, S.bold, 9, S.muted);
+    doc.font(S.font).fontSize(9);
+    const value = fitText(winAnsi(line.value), cur.width - 70, (s) => doc.widthOfString(s));
+    cur.line(value, cur.left + 70, cur.y, S.font, 9);
+    cur.y += 13;
+  }
+  cur.y += 6;
+}
+
+/** Label over value, in a grid of boxes: read at a glance. */
+function drawSummary(cur: PdfCursor, report: ReportDocument): void {
+  if (report.summary.length === 0) return;
+  const { doc } = cur;
+  const perRow = cur.width > 600 ? 5 : 4;
+  const boxW = cur.width / perRow;
+  const boxH = 30;
+  const rows = Math.ceil(report.summary.length / perRow);
+  cur.ensure(18 + boxH * Math.min(rows, 3));
+  cur.line('Summary', cur.left, cur.y, S.bold, 11);
+  cur.y += 16;
+  for (let r = 0; r < rows; r++) {
+    cur.ensure(boxH);
+    doc.rect(cur.left, cur.y, cur.width, boxH - 2).fill(S.summaryFill);
+    for (let c = 0; c < perRow; c++) {
+      const item = report.summary[r * perRow + c];
+      if (!item) break;
+      const x = cur.left + c * boxW + 6;
+      const label = item.unit && item.kind !== 'duration_s' ? `${item.label} (${item.unit})` : item.label;
+      doc.font(S.font).fontSize(7);
+      cur.line(
+        fitText(winAnsi(label), boxW - 12, (s) => doc.widthOfString(s)),
+        x,
+        cur.y + 4,
+        S.font,
+        7,
+        S.muted,
+      );
+      doc.font(S.bold).fontSize(10);
+      const value = winAnsi(cellText(item.value, item.kind, item.decimals));
+      cur.line(
+        fitText(value, boxW - 12, (s) => doc.widthOfString(s)),
+        x,
+        cur.y + 14,
+        S.bold,
+        10,
+      );
+    }
+    cur.y += boxH;
+  }
+  cur.y += 12;
+}
+
+function drawFooters(doc: InstanceType<typeof PDFDocument>, report: ReportDocument): void {
+  const range = doc.bufferedPageRange();
+  const total = range.count;
+  for (let i = 0; i < total; i++) {
+    doc.switchToPage(range.start + i);
+    const page = doc.page;
+    const y = page.height - S.margin - 8;
+    const width = page.width - 2 * S.margin;
+    doc.save();
+    doc
+      .moveTo(S.margin, y - 5)
+      .lineTo(S.margin + width, y - 5)
+      .lineWidth(0.4)
+      .strokeColor(S.rule)
+      .stroke();
+    doc.font(S.font).fontSize(7.5).fillColor(S.muted);
+    const pageText = `Page ${i + 1} of ${total}`;
+    const pw = doc.widthOfString(pageText);
+    const left = fitText(winAnsi(`Fleetdesk — ${report.title}`), width - pw - 20, (s) =>
+      doc.widthOfString(s),
+    );
+    doc.text(left, S.margin, y, { lineBreak: false });
+    doc.text(pageText, S.margin + width - pw, y, { lineBreak: false });
+    doc.restore();
+  }
+}
