@@ -57,3 +57,23 @@ describe('history chunk codec', () => {
     expect(Array.from(sorted.lat)).toEqual([1, 2, 33]);
   });
 });
+
+describe('history chunk codec without copies', () => {
+  it('gives the same columns as views of an aligned blob as it does copied', () => {
+    const blob = encodeChunk(sample(257));
+    const views = decodeChunk(blob, { views: true });
+    const copies = decodeChunk(blob);
+    for (const name of [
+      't',
+      'lat',
+      'lon',
+      'odometer',
+      'alt',
+      'speed',
+      'heading',
+      'ignition',
+      'satellites',
+    ] as const)
+      expect(Array.from(views[name])).toEqual(Array.from(copies[name]));
+  });
+});

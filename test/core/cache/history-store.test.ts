@@ -145,29 +145,34 @@ describe('position history in the offline cache', () => {
     expect(cache.history.read(3, { start: DAY0, end: DAY0 + MS_PER_DAY }).points.t.length).toBe(8640);
   });
 
-  it('trims the oldest live points when history alone does not bring the cache under its cap', () => {
-    const batch = Array.from({ length: 100 }, (_, i) => ({
-      assetId: 1 + (i % 5),
-      lat: 45,
-      lon: 9,
-      speed: 0,
-      course: 0,
-      t: DAY0 + i * 1000,
-      state: 'idle',
-      ignition: false,
-    }));
-    expect(cache.history.appendLive(batch)).toBe(100);
-    const before = cache.history.sizeBytes();
-    const evicted = cache.history.evictToFit(before / 2);
-    expect(evicted.livePoints).toBe(50);
+  it('drops the oldest live batches when history alone does not bring the cache under its cap', () => {
+    for (let b = 0; b < 10; b++) {
+      const batch = Array.from({ length: 10 }, (_, i) => ({
+        assetId: 1 + i,
+        lat: 45,
+        lon: 9,
+        speed: 0,
+        course: 0,
+        t: DAY0 + b * 5000,
+        state: 'idle',
+        ignition: false,
+      }));
+      expect(cache.history.appendLive(batch)).toBe(10);
+    }
+    const evicted = cache.history.evictToFit(cache.history.sizeBytes() / 2);
+    expect(evicted.liveBatches).toBe(5);
     const left = cache.history.read(1, { start: DAY0, end: DAY0 + 100_000 }, { fillGapsWithLive: true });
-    expect(left.points.t[0]).toBeGreaterThanOrEqual(DAY0 + 50_000);
+    expect(Array.from(left.points.t)).toEqual([25_000, 30_000, 35_000, 40_000, 45_000].map((d) => DAY0 + d));
   });
 
   it('drops a damaged chunk and turns its day back into a gap instead of failing', () => {
     const range = { start: DAY0, end: DAY0 + 3600_000 };
     cache.history.storeFetched(9, range, fixes(range.start, range.end, 60_000));
-    cache.db.prepare('UPDATE history_chunks SET data = ? WHERE asset_id = 9').run(Buffer.from('garbage'));
+    cache.db
+      .prepare(
+        'UPDATE history_chunk_data SET data = ? WHERE chunk_id IN (SELECT id FROM history_chunks WHERE asset_id = 9)',
+      )
+      .run(Buffer.from('garbage'));
     const r = cache.history.read(9, range);
     expect(r.points.t.length).toBe(0);
     expect(r.gaps).toEqual([range]);

@@ -41,7 +41,14 @@ export function encodeChunk(c: HistoryColumns): Buffer {
   return buf;
 }
 
-export function decodeChunk(blob: Uint8Array): WritableHistoryColumns {
+/**
+ * The chunk's columns. With `views`, the columns are views into the blob when
+ * it is 8-byte aligned (no copy; the caller copies what it keeps), else copies.
+ */
+export function decodeChunk(
+  blob: Uint8Array,
+  options: { readonly views?: boolean } = {},
+): WritableHistoryColumns {
   if (blob.byteLength < HEADER_BYTES)
     throw new HistoryChunkCorruptError('history chunk shorter than its header');
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
@@ -52,6 +59,7 @@ export function decodeChunk(blob: Uint8Array): WritableHistoryColumns {
     throw new HistoryChunkCorruptError(
       `history chunk of ${count} points should be ${encodedSize(count)} bytes, is ${blob.byteLength}`,
     );
+  if (options.views && blob.byteOffset % 8 === 0) return viewColumns(blob, count);
   const out = allocateColumns(count);
   let at = HEADER_BYTES;
   for (const { name, bytes } of COLUMNS) {
@@ -61,4 +69,23 @@ export function decodeChunk(blob: Uint8Array): WritableHistoryColumns {
     at += count * bytes;
   }
   return out;
+}
+
+function viewColumns(blob: Uint8Array, count: number): WritableHistoryColumns {
+  const base = blob.byteOffset + HEADER_BYTES;
+  const f64 = (i: number): Float64Array => new Float64Array(blob.buffer, base + i * count * 8, count);
+  const f32 = (i: number): Float32Array =>
+    new Float32Array(blob.buffer, base + count * 32 + i * count * 4, count);
+  const u8 = (i: number): Uint8Array => new Uint8Array(blob.buffer, base + count * 44 + i * count, count);
+  return {
+    t: f64(0),
+    lat: f64(1),
+    lon: f64(2),
+    odometer: f64(3),
+    alt: f32(0),
+    speed: f32(1),
+    heading: f32(2),
+    ignition: u8(0),
+    satellites: u8(1),
+  };
 }

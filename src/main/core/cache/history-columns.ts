@@ -68,6 +68,25 @@ export function sliceColumns(c: HistoryColumns, from: number, to: number): Writa
   return out;
 }
 
+/** Points [from, to) as views sharing `c`'s memory: no copy, for data about to be copied anyway. */
+export function viewColumns(c: HistoryColumns, from: number, to: number): HistoryColumns {
+  return {
+    t: c.t.subarray(from, to),
+    lat: c.lat.subarray(from, to),
+    lon: c.lon.subarray(from, to),
+    odometer: c.odometer.subarray(from, to),
+    alt: c.alt.subarray(from, to),
+    speed: c.speed.subarray(from, to),
+    heading: c.heading.subarray(from, to),
+    ignition: c.ignition.subarray(from, to),
+    satellites: c.satellites.subarray(from, to),
+  };
+}
+
+/** Views of the points with start <= t < end. */
+export const viewByTime = (c: HistoryColumns, start: number, end: number): HistoryColumns =>
+  viewColumns(c, lowerBound(c.t, start), lowerBound(c.t, end));
+
 /** First index whose t is >= value (t is sorted ascending). */
 export function lowerBound(t: Float64Array, value: number): number {
   let lo = 0;
@@ -92,8 +111,8 @@ export function isSortedUnique(t: Float64Array): boolean {
 }
 
 /** Sorts by t and keeps the last of equal timestamps (a later fix of the same instant wins). */
-export function sortUnique(c: HistoryColumns): WritableHistoryColumns {
-  if (isSortedUnique(c.t)) return sliceColumns(c, 0, columnCount(c));
+export function sortUnique(c: HistoryColumns): HistoryColumns {
+  if (isSortedUnique(c.t)) return c;
   const order = Array.from({ length: columnCount(c) }, (_, i) => i).sort(
     (a, b) => (c.t[a] ?? 0) - (c.t[b] ?? 0) || a - b,
   );

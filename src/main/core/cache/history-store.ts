@@ -2,24 +2,22 @@ import type Database from 'better-sqlite3';
 import type { HistoryColumns, LivePosition } from '../../../shared/ipc/views';
 import { MS_PER_DAY } from '../../../shared/interface';
 import { decodeChunk, encodeChunk, HistoryChunkCorruptError } from './history-chunk-codec';
+import { decodeLiveBatch, encodeLiveBatch, type LiveBatchColumns } from './live-batch-codec';
 import {
   allocateColumns,
   columnCount,
   concatColumns,
   lowerBound,
-  sliceByTime,
-  sliceColumns,
   sortUnique,
+  viewByTime,
+  viewColumns,
   UNKNOWN_U8,
   type WritableHistoryColumns,
 } from './history-columns';
 import { gaps, intersect, subtract, union, type Interval } from './intervals';
 
-/** What a live_points row costs on disk, roughly (key, five numbers, a short state, b-tree overhead). */
-export const LIVE_ROW_BYTES = 64;
-
 export interface CachedHistory {
-  readonly points: WritableHistoryColumns;
+  readonly points: HistoryColumns;
   /** The parts of the range known complete. */
   readonly covered: readonly Interval[];
   /** The parts of the range still to fetch. */
@@ -32,12 +30,12 @@ export interface HistoryStore {
   read(assetId: number, range: Interval, options?: { readonly fillGapsWithLive?: boolean }): CachedHistory;
   /** The service's answer for `range`: replaces what was cached there and marks it covered up to `completeUntil`. */
   storeFetched(assetId: number, range: Interval, points: HistoryColumns, completeUntil?: number): void;
-  /** One transaction per batch (architecture.md §3). Duplicates (same asset and timestamp) are ignored. */
+  /** One row in one transaction per batch (architecture.md §3). Duplicates are dropped when read. */
   appendLive(positions: readonly LivePosition[]): number;
   coverage(assetId: number): Interval[];
   sizeBytes(): number;
-  /** Evicts the least recently viewed asset-days (and then the oldest live points) until the cache fits. */
-  evictToFit(maxBytes: number): { readonly chunks: number; readonly livePoints: number };
+  /** Evicts the least recently viewed asset-days, then the oldest live batches, until the cache fits. */
+  evictToFit(maxBytes: number): { readonly chunks: number; readonly liveBatches: number };
 }
 
 interface ChunkRow {
@@ -49,15 +47,21 @@ interface ChunkRow {
 export function createHistoryStore(db: Database.Database, now: () => number = Date.now): HistoryStore {
   const q = {
     chunksInDays: db.prepare<[number, number, number], ChunkRow>(
-      'SELECT id, day, data FROM history_chunks WHERE asset_id = ? AND day BETWEEN ? AND ? ORDER BY day',
+      `SELECT c.id, c.day, d.data FROM history_chunks c JOIN history_chunk_data d ON d.chunk_id = c.id
+       WHERE c.asset_id = ? AND c.day BETWEEN ? AND ? ORDER BY c.day`,
     ),
     chunk: db.prepare<[number, number], ChunkRow>(
-      'SELECT id, day, data FROM history_chunks WHERE asset_id = ? AND day = ?',
+      `SELECT c.id, c.day, d.data FROM history_chunks c JOIN history_chunk_data d ON d.chunk_id = c.id
+       WHERE c.asset_id = ? AND c.day = ?`,
     ),
-    upsertChunk: db.prepare(
-      `INSERT INTO history_chunks (asset_id, day, count, bytes, data, last_viewed_at) VALUES (?, ?, ?, ?, ?, ?)
+    upsertChunk: db.prepare<[number, number, number, number, number], { id: number }>(
+      `INSERT INTO history_chunks (asset_id, day, count, bytes, last_viewed_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (asset_id, day) DO UPDATE SET count = excluded.count, bytes = excluded.bytes,
-         data = excluded.data, last_viewed_at = excluded.last_viewed_at`,
+         last_viewed_at = excluded.last_viewed_at
+       RETURNING id`,
+    ),
+    putChunkData: db.prepare(
+      'INSERT INTO history_chunk_data (chunk_id, data) VALUES (?, ?) ON CONFLICT (chunk_id) DO UPDATE SET data = excluded.data',
     ),
     deleteChunk: db.prepare('DELETE FROM history_chunks WHERE id = ?'),
     touch: db.prepare('UPDATE history_chunks SET last_viewed_at = ? WHERE id = ?'),
@@ -66,27 +70,24 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
     ),
     clearCoverage: db.prepare('DELETE FROM history_coverage WHERE asset_id = ?'),
     addCoverage: db.prepare('INSERT INTO history_coverage (asset_id, start_ms, end_ms) VALUES (?, ?, ?)'),
-    insertLive: db.prepare('INSERT OR IGNORE INTO live_points VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-    liveIn: db.prepare<
-      [number, number, number],
-      { t: number; lat: number; lon: number; speed: number; course: number; ignition: number }
-    >(
-      'SELECT t, lat, lon, speed, course, ignition FROM live_points WHERE asset_id = ? AND t >= ? AND t < ? ORDER BY t',
+    insertBatch: db.prepare(
+      'INSERT INTO live_batches (t_min, t_max, count, bytes, data) VALUES (?, ?, ?, ?, ?)',
     ),
-    liveCount: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM live_points'),
+    batchesIn: db.prepare<[number, number], { id: number; data: Buffer }>(
+      'SELECT id, data FROM live_batches WHERE t_max >= ? AND t_min < ? ORDER BY id',
+    ),
+    deleteBatch: db.prepare('DELETE FROM live_batches WHERE id = ?'),
+    liveBytes: db.prepare<[], { n: number }>('SELECT COALESCE(SUM(bytes), 0) AS n FROM live_batches'),
+    oldestBatches: db.prepare<[number], { id: number; bytes: number }>(
+      'SELECT id, bytes FROM live_batches ORDER BY id LIMIT ?',
+    ),
     chunkBytes: db.prepare<[], { n: number }>('SELECT COALESCE(SUM(bytes), 0) AS n FROM history_chunks'),
     oldestViewed: db.prepare<[number], { id: number; asset_id: number; day: number; bytes: number }>(
       'SELECT id, asset_id, day, bytes FROM history_chunks ORDER BY last_viewed_at, id LIMIT ?',
     ),
-    deleteOldestLive: db.prepare(
-      'DELETE FROM live_points WHERE (asset_id, t) IN (SELECT asset_id, t FROM live_points ORDER BY t LIMIT ?)',
-    ),
   };
 
-  // COUNT(*) scans the table: once at open, then kept by the writes (which report their changes).
-  let liveRows = q.liveCount.get()?.n ?? 0;
-
-  const sizeBytes = (): number => (q.chunkBytes.get()?.n ?? 0) + liveRows * LIVE_ROW_BYTES;
+  const sizeBytes = (): number => (q.chunkBytes.get()?.n ?? 0) + (q.liveBytes.get()?.n ?? 0);
 
   const coverage = (assetId: number): Interval[] =>
     q.coverage.all(assetId).map((r) => ({ start: r.start_ms, end: r.end_ms }));
@@ -97,9 +98,10 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
   };
 
   /** A chunk that does not decode is dropped with its day's coverage: it becomes a gap and is fetched again. */
-  const decodeOrDrop = (assetId: number, row: ChunkRow): WritableHistoryColumns | null => {
+  /** Views into the row's blob: copy what is kept. */
+  const decodeOrDrop = (assetId: number, row: ChunkRow): HistoryColumns | null => {
     try {
-      return decodeChunk(row.data);
+      return decodeChunk(row.data, { views: true });
     } catch (err) {
       if (!(err instanceof HistoryChunkCorruptError)) throw err;
       db.transaction(() => {
@@ -111,10 +113,36 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
     }
   };
 
-  const liveColumns = (assetId: number, within: readonly Interval[]): WritableHistoryColumns => {
-    const rows = within.flatMap((g) => q.liveIn.all(assetId, g.start, g.end));
-    const out = allocateColumns(rows.length);
-    rows.forEach((r, i) => {
+  /** The live fixes of one asset inside `within`, from every batch overlapping it; a damaged batch is dropped. */
+  const liveColumns = (assetId: number, within: readonly Interval[]): HistoryColumns => {
+    const found: { t: number; lat: number; lon: number; speed: number; course: number; ignition: number }[] =
+      [];
+    for (const gap of within) {
+      for (const row of q.batchesIn.all(gap.start, gap.end)) {
+        let b: LiveBatchColumns;
+        try {
+          b = decodeLiveBatch(row.data);
+        } catch (err) {
+          if (!(err instanceof HistoryChunkCorruptError)) throw err;
+          q.deleteBatch.run(row.id);
+          continue;
+        }
+        for (let i = 0; i < b.assetId.length; i++) {
+          const t = b.t[i] ?? 0;
+          if (b.assetId[i] !== assetId || t < gap.start || t >= gap.end) continue;
+          found.push({
+            t,
+            lat: b.lat[i] ?? 0,
+            lon: b.lon[i] ?? 0,
+            speed: b.speed[i] ?? 0,
+            course: b.course[i] ?? 0,
+            ignition: b.ignition[i] ?? UNKNOWN_U8,
+          });
+        }
+      }
+    }
+    const out = allocateColumns(found.length);
+    found.forEach((r, i) => {
       out.t[i] = r.t;
       out.lat[i] = r.lat;
       out.lon[i] = r.lon;
@@ -125,7 +153,7 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
       out.ignition[i] = r.ignition;
       out.satellites[i] = UNKNOWN_U8;
     });
-    return out;
+    return sortUnique(out);
   };
 
   return {
@@ -133,13 +161,13 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
 
     read(assetId, range, options = {}) {
       const rows = q.chunksInDays.all(assetId, dayOf(range.start), dayOf(range.end - 1));
-      const parts: WritableHistoryColumns[] = [];
+      const parts: HistoryColumns[] = [];
       const viewedAt = now();
       for (const row of rows) {
         const decoded = decodeOrDrop(assetId, row);
         if (!decoded) continue;
         q.touch.run(viewedAt, row.id);
-        parts.push(sliceByTime(decoded, range.start, range.end));
+        parts.push(viewByTime(decoded, range.start, range.end));
       }
       const known = coverage(assetId);
       const missing = gaps(range, known);
@@ -149,10 +177,10 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
         livePointsUsed = columnCount(live);
         if (livePointsUsed > 0) parts.push(live);
       }
-      const merged = parts.length === 1 && livePointsUsed === 0 ? parts[0] : concatColumns(parts);
+      // One copy into exact-size arrays: views would drag whole blobs across IPC.
+      const points = concatColumns(parts);
       return {
-        points:
-          livePointsUsed > 0 ? sortUnique(merged ?? allocateColumns(0)) : (merged ?? allocateColumns(0)),
+        points: livePointsUsed > 0 ? sortUnique(points) : points,
         covered: intersect(known, [range]),
         gaps: missing,
         livePointsUsed,
@@ -169,22 +197,24 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
           const to = Math.min(range.end, dayStart + MS_PER_DAY);
           const existingRow = q.chunk.get(assetId, day);
           const existing = existingRow ? decodeOrDrop(assetId, existingRow) : null;
-          const fresh = sliceColumns(points, lowerBound(points.t, from), lowerBound(points.t, to));
-          const parts = existing
-            ? [
-                sliceColumns(existing, 0, lowerBound(existing.t, from)),
-                fresh,
-                sliceColumns(existing, lowerBound(existing.t, to), existing.t.length),
-              ]
-            : [fresh];
-          const merged = parts.length === 1 ? fresh : concatColumns(parts);
+          const fresh = viewColumns(points, lowerBound(points.t, from), lowerBound(points.t, to));
+          const merged = concatColumns(
+            existing
+              ? [
+                  viewColumns(existing, 0, lowerBound(existing.t, from)),
+                  fresh,
+                  viewColumns(existing, lowerBound(existing.t, to), existing.t.length),
+                ]
+              : [fresh],
+          );
           const count = columnCount(merged);
           if (count === 0) {
             if (existingRow) q.deleteChunk.run(existingRow.id);
             continue;
           }
           const blob = encodeChunk(merged);
-          q.upsertChunk.run(assetId, day, count, blob.byteLength, blob, writtenAt);
+          const chunk = q.upsertChunk.get(assetId, day, count, blob.byteLength, writtenAt);
+          if (chunk) q.putChunkData.run(chunk.id, blob);
         }
         const coveredEnd = Math.min(range.end, completeUntil);
         if (coveredEnd > range.start)
@@ -193,30 +223,23 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
     },
 
     appendLive(positions) {
-      let added = 0;
-      db.transaction(() => {
-        for (const p of positions) {
-          added += q.insertLive.run(
-            p.assetId,
-            p.t,
-            p.lat,
-            p.lon,
-            p.speed,
-            p.course,
-            p.state,
-            p.ignition ? 1 : 0,
-          ).changes;
-        }
-      })();
-      liveRows += added;
-      return added;
+      if (positions.length === 0) return 0;
+      let tMin = Infinity;
+      let tMax = -Infinity;
+      for (const p of positions) {
+        if (p.t < tMin) tMin = p.t;
+        if (p.t > tMax) tMax = p.t;
+      }
+      const blob = encodeLiveBatch(positions);
+      db.transaction(() => q.insertBatch.run(tMin, tMax, positions.length, blob.byteLength, blob))();
+      return positions.length;
     },
 
     sizeBytes,
 
     evictToFit(maxBytes) {
       let chunks = 0;
-      let livePoints = 0;
+      let liveBatches = 0;
       db.transaction(() => {
         let size = sizeBytes();
         while (size > maxBytes) {
@@ -231,14 +254,18 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
             chunks++;
           }
         }
-        if (size > maxBytes && liveRows > 0) {
-          const excess = Math.ceil((size - maxBytes) / LIVE_ROW_BYTES);
-          const removed = q.deleteOldestLive.run(Math.min(excess, liveRows)).changes;
-          liveRows -= removed;
-          livePoints += removed;
+        while (size > maxBytes) {
+          const victims = q.oldestBatches.all(64);
+          if (victims.length === 0) break;
+          for (const v of victims) {
+            if (size <= maxBytes) break;
+            q.deleteBatch.run(v.id);
+            size -= v.bytes;
+            liveBatches++;
+          }
         }
       })();
-      return { chunks, livePoints };
+      return { chunks, liveBatches };
     },
   };
 }

@@ -18,7 +18,7 @@ export interface OfflineCache {
   readonly links: TrackingLinkStore;
   readonly reports: ReportStore;
   /** Applies Settings.cacheSizeMb: least recently viewed history goes first. */
-  enforceSizeCap(): { readonly chunks: number; readonly livePoints: number };
+  enforceSizeCap(): { readonly chunks: number; readonly liveBatches: number };
   close(): void;
 }
 
