@@ -12,7 +12,6 @@ import {
   viewByTime,
   viewColumns,
   UNKNOWN_U8,
-  type WritableHistoryColumns,
 } from './history-columns';
 import { gaps, intersect, subtract, union, type Interval } from './intervals';
 
