@@ -104,6 +104,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       queueTimeoutMs: opts.reportQueueTimeoutMs,
       cacheTtlMs: opts.reportCacheTtlMs,
       paused: opts.reportsPaused,
+      workerMaxHeapMb: opts.reportWorkerMaxHeapMb,
     }),
     createTrackingPageModule(context),
     createDocsModule(context),

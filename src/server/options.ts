@@ -26,6 +26,8 @@ export const localServiceOptionsSchema = z.object({
   reportQueueTimeoutMs: z.int().min(10).max(86_400_000).optional(),
   /** How long a completed report answers identical requests from the cache (spec 1); 10 minutes. */
   reportCacheTtlMs: z.int().min(0).max(86_400_000).optional(),
+  /** Heap cap of each report worker thread: a runaway report kills its worker, not the service. */
+  reportWorkerMaxHeapMb: z.int().min(16).max(65_536).optional(),
   /** Accept and persist reports without generating them (tests of queue limits and restarts). */
   reportsPaused: z.boolean().default(false),
   /** Time source, for tests of time-dependent rules (expiry, queue timeout). */

@@ -1,10 +1,11 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { buildReport } from './content/build-report';
 import { renderReport } from './render/render-report';
 import { createFleet } from '../sim/fleet';
 import type { Fleet } from '../sim/types';
-import type { WorkerJob } from './worker-protocol';
+import { TEMP_SUFFIX, type WorkerJob } from './worker-protocol';
 
 /** Building the fleet is deterministic in (seed, size); a worker builds it once and keeps it. */
 let cachedFleet: { key: string; fleet: Fleet } | null = null;
@@ -44,7 +45,7 @@ export async function generateReport(
   onProgress(0.99);
   mkdirSync(job.dir, { recursive: true });
   const finalPath = join(job.dir, job.fileName);
-  const tempPath = join(job.dir, `.${job.fileName}.${process.pid}.tmp`);
+  const tempPath = join(job.dir, `${job.fileName}.${process.pid}-${threadId}${TEMP_SUFFIX}`);
   try {
     writeFileSync(tempPath, bytes);
     renameSync(tempPath, finalPath);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceUser } from '../accounts/account';
 import type { ServiceContext } from '../context';
@@ -19,7 +19,7 @@ import type { RequestSubject } from './request-subject';
 import { completedEvent, failedEvent, processingEvent, queuedEvent, type LiveState } from './report-views';
 import { WorkerPool } from './worker-pool';
 import type { WorkerEntry } from './worker-entry';
-import type { WorkerJob, WorkerReply } from './worker-protocol';
+import { TEMP_SUFFIX, type WorkerJob, type WorkerReply } from './worker-protocol';
 
 export interface SchedulerOptions {
   readonly workers: number;
@@ -30,6 +30,8 @@ export interface SchedulerOptions {
   /** Accept and persist reports without generating them (maintenance, tests of the queue itself). */
   readonly paused: boolean;
   readonly worker: WorkerEntry;
+  /** Heap cap per worker thread; none by default. */
+  readonly workerMaxHeapMb?: number;
 }
 
 export type SubmitOutcome =
@@ -77,18 +79,24 @@ export class ReportScheduler {
   }
 
   start(): void {
+    removePartialFiles(this.filesDir);
     this.recover();
     if (!this.opts.paused) {
       const fleet = { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length };
       this.pool = new WorkerPool(
-        this.opts.worker,
-        this.opts.workers,
+        {
+          entry: this.opts.worker,
+          size: this.opts.workers,
+          greeting: { kind: 'warm', fleet },
+          ...(this.opts.workerMaxHeapMb === undefined
+            ? {}
+            : { resourceLimits: { maxOldGenerationSizeMb: this.opts.workerMaxHeapMb } }),
+        },
         {
           onReply: (job, reply) => this.onReply(job, reply),
           onCrash: (job, error) => this.onCrash(job, error),
           onIdle: () => this.pump(),
         },
-        { kind: 'warm', fleet },
       );
     }
     const every = Math.max(20, Math.min(1000, Math.floor(this.opts.queueTimeoutMs / 4)));
@@ -323,6 +331,12 @@ export class ReportScheduler {
   private publish(userId: number, event: string, data: unknown): void {
     this.ctx.publish(reportsChannelName(this.ctx.account.key, userId), event, data);
   }
+}
+
+function removePartialFiles(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir))
+    if (name.endsWith(TEMP_SUFFIX)) rmSync(join(dir, name), { force: true });
 }
 
 /** On disk the id names the file (unique, no user text); the download carries the readable name. */

@@ -16,6 +16,8 @@ export interface ReportsModuleOptions {
   readonly cacheTtlMs?: number;
   /** Accept and persist reports but generate none (the queue's own tests, maintenance). */
   readonly paused?: boolean;
+  /** Heap cap per worker thread (MB); none by default. */
+  readonly workerMaxHeapMb?: number;
 }
 
 export const DEFAULT_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -31,6 +33,7 @@ export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOpti
     concurrentPerUser: REPORT_LIMITS.concurrentPerUser,
     paused: opts.paused ?? false,
     worker: workerEntry(import.meta.url, 'report-worker'),
+    workerMaxHeapMb: opts.workerMaxHeapMb,
   });
   return {
     name: 'reports',

@@ -1,14 +1,23 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { workerReplySchema, type WorkerJob, type WorkerReply } from './worker-protocol';
 import type { WorkerEntry } from './worker-entry';
 
 export interface WorkerPoolEvents {
   /** A parsed message from the worker running `job`. */
   onReply(job: WorkerJob, reply: WorkerReply): void;
-  /** The worker running `job` died (uncaught error, out of memory, exit); it has been replaced. */
+  /** The worker running `job` died (uncaught error, out of memory, exit); a replacement is on its way. */
   onCrash(job: WorkerJob, error: string): void;
-  /** A worker is free again (after a reply that ends a job, or after a replacement). */
+  /** A worker is free (after a reply that ends a job, or once a replacement is up). */
   onIdle(): void;
+}
+
+export interface WorkerPoolOptions {
+  readonly entry: WorkerEntry;
+  readonly size: number;
+  /** Sent to every new worker before any job (e.g. to build the fleet ahead of time). */
+  readonly greeting?: unknown;
+  /** Caps a worker's heap so one runaway report kills its worker, not the service. */
+  readonly resourceLimits?: ResourceLimits;
 }
 
 interface Slot {
@@ -17,22 +26,30 @@ interface Slot {
   lastError: string | null;
 }
 
+/** Replacements of workers that keep dying back off, so a broken build cannot spin the CPU. */
+const RESPAWN_BASE_MS = 100;
+const RESPAWN_MAX_MS = 30_000;
+
 /**
  * A fixed pool of worker threads, one job each at a time. A worker that
  * dies is replaced; what happens to its report is the caller's decision.
  */
 export class WorkerPool {
   private readonly slots = new Set<Slot>();
+  private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
+  /** Deaths since a worker last finished a job. */
+  private consecutiveDeaths = 0;
 
   constructor(
-    private readonly entry: WorkerEntry,
-    readonly size: number,
+    private readonly opts: WorkerPoolOptions,
     private readonly events: WorkerPoolEvents,
-    /** Sent to every new worker before any job (e.g. to build the fleet ahead of time). */
-    private readonly greeting?: unknown,
   ) {
-    for (let i = 0; i < size; i++) this.spawn();
+    for (let i = 0; i < opts.size; i++) this.spawn();
+  }
+
+  get size(): number {
+    return this.opts.size;
   }
 
   get idleCount(): number {
@@ -55,13 +72,18 @@ export class WorkerPool {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
     const workers = [...this.slots].map((s) => s.worker);
     this.slots.clear();
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
   private spawn(): void {
-    const worker = new Worker(this.entry.url, { execArgv: this.entry.execArgv });
+    const worker = new Worker(this.opts.entry.url, {
+      execArgv: this.opts.entry.execArgv,
+      ...(this.opts.resourceLimits ? { resourceLimits: this.opts.resourceLimits } : {}),
+    });
     const slot: Slot = { worker, job: null, lastError: null };
     this.slots.add(slot);
     worker.on('message', (raw: unknown) => this.receive(slot, raw));
@@ -70,12 +92,18 @@ export class WorkerPool {
     });
     worker.on('exit', (code) => {
       if (!this.slots.delete(slot) || this.stopped) return;
-      const job = slot.job;
-      this.spawn();
-      if (job) this.events.onCrash(job, slot.lastError ?? `the worker exited with code ${code}`);
-      this.events.onIdle();
+      const delay = Math.min(RESPAWN_MAX_MS, RESPAWN_BASE_MS * 2 ** this.consecutiveDeaths) - RESPAWN_BASE_MS;
+      this.consecutiveDeaths++;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (this.stopped) return;
+        this.spawn();
+        this.events.onIdle();
+      }, delay);
+      this.timers.add(timer);
+      if (slot.job) this.events.onCrash(slot.job, slot.lastError ?? `the worker exited with code ${code}`);
     });
-    if (this.greeting !== undefined) worker.postMessage(this.greeting);
+    if (this.opts.greeting !== undefined) worker.postMessage(this.opts.greeting);
   }
 
   private receive(slot: Slot, raw: unknown): void {
@@ -83,8 +111,13 @@ export class WorkerPool {
     const job = slot.job;
     if (!parsed.success || job === null || parsed.data.reportId !== job.reportId) return;
     const reply = parsed.data;
-    if (reply.kind !== 'progress') slot.job = null;
+    if (reply.kind === 'progress') {
+      this.events.onReply(job, reply);
+      return;
+    }
+    slot.job = null;
+    this.consecutiveDeaths = 0;
     this.events.onReply(job, reply);
-    if (reply.kind !== 'progress') this.events.onIdle();
+    this.events.onIdle();
   }
 }

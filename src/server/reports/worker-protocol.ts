@@ -6,6 +6,9 @@ import { reportRequestSchema } from '../../shared/interface';
  * parse what they receive: a worker is another JavaScript realm and a
  * crashed or confused one must not corrupt the queue.
  */
+/** Files being written end so; whatever a killed worker left behind is removed at start. */
+export const TEMP_SUFFIX = '.partial';
+
 export const workerJobSchema = z.object({
   kind: z.literal('job'),
   reportId: z.string(),

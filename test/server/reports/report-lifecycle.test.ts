@@ -15,6 +15,7 @@ import {
   reportCompletedEventSchema,
   reportProcessingEventSchema,
   reportQueuedEventSchema,
+  reportStatusSchema,
   submissionResponseSchema,
   validationErrorBodySchema,
   errorBodySchema,
@@ -115,6 +116,30 @@ describe('a json report from submission to download', () => {
       'the cache-hit completed event',
     );
     events.stop();
+  });
+});
+
+describe('progress', () => {
+  it('advances while a long report is processing and reaches 100 on completion', async () => {
+    const submitted = await submitReport(service, operator().token, {
+      type: 'trail',
+      format: 'json',
+      asset_id: 1,
+      ...pastRange(10, 20),
+    });
+    const id = submissionResponseSchema.parse(submitted.body).report_id;
+    const seen: number[] = [];
+    for (;;) {
+      const status = reportStatusSchema
+        .loose()
+        .parse((await reportStatus(service, operator().token, id)).body);
+      seen.push(status.progress);
+      if (status.generation_status === 'completed' || status.generation_status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(seen.at(-1)).toBe(100);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
   });
 });
 

@@ -33,11 +33,15 @@ function poolWith(size: number): {
   waitFor: (p: () => boolean) => Promise<void>;
 } {
   const seen: Recorded = { replies: [], crashes: [], idle: 0 };
-  const pool = new WorkerPool(workerEntry(new URL('./fixtures/', import.meta.url), 'flaky-worker'), size, {
-    onReply: (j, reply) => seen.replies.push({ id: j.reportId, reply }),
-    onCrash: (j, error) => seen.crashes.push({ id: j.reportId, error }),
-    onIdle: () => void seen.idle++,
-  });
+  const entry = workerEntry(new URL('./fixtures/', import.meta.url), 'flaky-worker');
+  const pool = new WorkerPool(
+    { entry, size },
+    {
+      onReply: (j, reply) => seen.replies.push({ id: j.reportId, reply }),
+      onCrash: (j, error) => seen.crashes.push({ id: j.reportId, error }),
+      onIdle: () => void seen.idle++,
+    },
+  );
   const waitFor = async (p: () => boolean): Promise<void> => {
     for (let i = 0; i < 500 && !p(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(p()).toBe(true);
