@@ -4,7 +4,14 @@ import { localDay } from './local-time';
 import { Lru } from './lru';
 import { buildProfile, motionAt, type MotionPoint, type Profile } from './motion';
 import { hash32 } from './random';
-import { buildAssetModel, buildCyclePlan, type AssetModel, type CyclePlan } from './rounds';
+import {
+  buildAssetModel,
+  buildCyclePlan,
+  depotArea,
+  type AssetModel,
+  type CyclePlan,
+  type DepotArea,
+} from './rounds';
 import { buildRoute, pointAt, type Route, type RoutePoint } from './route';
 import {
   buildDay,
@@ -63,6 +70,7 @@ export class SimCore {
   readonly beacons: readonly SimBeacon[];
   private readonly models = new Map<number, AssetModel>();
   private readonly routes = new Map<number, Route>();
+  private readonly areas: DepotArea[] = [];
   private readonly plans = new Lru<number, CyclePlan>(CAPACITY);
   private readonly days = new Lru<number, DaySchedule>(CAPACITY);
   private readonly profiles = new Lru<number, Profile>(CAPACITY);
@@ -82,8 +90,6 @@ export class SimCore {
       city: this.city,
       route: (a: CityPlace, b: CityPlace) => this.route(a, b),
       plan: (m: AssetModel, cycle: number) => this.plan(m, cycle),
-      rememberProfile: (assetId: number, day: number, leg: number, p: Profile) =>
-        this.profiles.set(this.key(assetId, day, leg), p),
     };
   }
 
@@ -111,7 +117,14 @@ export class SimCore {
   model(id: number): AssetModel {
     let m = this.models.get(id);
     if (!m) {
-      m = buildAssetModel(this.seed, this.spec(id), this.city, (a, b) => this.route(a, b).lengthKm);
+      const spec = this.spec(id);
+      const depot = spec.depot % this.city.depots.length;
+      let area = this.areas[depot];
+      if (!area) {
+        area = depotArea(this.city, this.city.depots[depot]!);
+        this.areas[depot] = area;
+      }
+      m = buildAssetModel(this.seed, spec, this.city, area, (a, b) => this.route(a, b).lengthKm);
       this.models.set(id, m);
     }
     return m;
@@ -175,7 +188,6 @@ export class SimCore {
     out.seg = i;
     const s: Segment = d.segs[i]!;
     if (s.kind === 'stop') {
-      const m = this.model(d.assetId);
       out.lat = s.place.lat;
       out.lon = s.place.lon;
       out.speed = 0;
@@ -183,11 +195,8 @@ export class SimCore {
       out.ignition = t < s.idleUntil;
       out.state = out.ignition ? 'idle' : 'stopped';
       out.odometerKm = s.odo;
-      out.fuelUsed =
-        s.fuel0 +
-        (Math.min(t, s.idleUntil) - s.t0 > 0
-          ? ((Math.min(t, s.idleUntil) - s.t0) / 3_600_000) * m.idleLitersPerHour
-          : 0);
+      const idleMs = Math.min(t, s.idleUntil) - s.t0;
+      out.fuelUsed = s.fuel0 + (idleMs > 0 ? (idleMs / 3_600_000) * s.idleLitersPerHour : 0);
       return;
     }
     const p = out.profile ?? (out.profile = this.profile(d.assetId, d.day, s));

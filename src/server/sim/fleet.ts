@@ -5,7 +5,27 @@ import { DAY_MS, localDay } from './local-time';
 import { inGap, offlineGaps, type Gap } from './offline';
 import { reeferTemperature, type DoorOpening } from './reefer';
 import type { DaySchedule } from './schedule';
-import type { Destination, Fleet, FleetOptions, Place, Sample, SimAsset, Stop, Trip } from './types';
+import { alarmsOfDay } from './alarms';
+import { carrierOf, detectionsOfDay } from './beacon-detections';
+import { faultOnDay, MAX_FAULT_DAYS, type FaultOccurrence } from './fault-codes';
+import { harshEventsOfDay } from './harsh';
+import { obdReadingsOfDay } from './obd';
+import type {
+  Alarm,
+  BeaconDetection,
+  Destination,
+  FaultCode,
+  Fleet,
+  FleetOptions,
+  FuelEvent,
+  HarshEvent,
+  ObdReading,
+  Place,
+  Sample,
+  SimAsset,
+  Stop,
+  Trip,
+} from './types';
 
 export const MAX_FLEET_SIZE = 20_000;
 
@@ -45,6 +65,10 @@ class SimFleet implements Fleet {
   readonly home: Place;
   private readonly places = new Map<number, Place>();
   private readonly scratch = newSegmentState();
+  /** Each asset's day context of its latest sampleAt: live ticks ask for the same day again and again. */
+  private readonly live: (DayContext | undefined)[] = [];
+  /** Beacon id → ids of the assets whose trackers know it. */
+  private readonly holders: number[][] = [];
 
   constructor(
     readonly seed: number,
@@ -58,6 +82,7 @@ class SimFleet implements Fleet {
       return Object.freeze(pub);
     });
     this.beacons = this.core.beacons;
+    for (const a of this.assets) for (const b of a.beaconIds) (this.holders[b] ??= []).push(a.id);
     this.home = { ...this.core.city.centre };
   }
 
@@ -131,7 +156,13 @@ class SimFleet implements Fleet {
     st.piece = 0;
     st.routeHint = 0;
     st.profile = null;
-    return this.sample(this.dayContext(a, this.core.dayAt(assetId, t)), t, st);
+    const day = localDay(t);
+    let c = this.live[assetId];
+    if (!c || c.d.day !== day) {
+      c = this.dayContext(a, this.core.day(assetId, day));
+      this.live[assetId] = c;
+    }
+    return this.sample(c, t, st);
   }
 
   history(assetId: number, start: number, end: number): Sample[] {
@@ -267,25 +298,133 @@ class SimFleet implements Fleet {
     };
   }
 
-  harshEvents(): [] {
-    return [];
+  harshEvents(assetId: number, start: number, end: number): HarshEvent[] {
+    const out: HarshEvent[] = [];
+    for (const d of this.days(assetId, start, end)) out.push(...harshEventsOfDay(this.core, d, start, end));
+    return out;
   }
-  fuelEvents(): [] {
-    return [];
+
+  fuelEvents(assetId: number, start: number, end: number): FuelEvent[] {
+    const out: FuelEvent[] = [];
+    const st = newSegmentState();
+    for (const d of this.days(assetId, start, end)) {
+      for (const e of this.fuel.day(assetId, d).events) {
+        if (e.t < start || e.t > end) continue;
+        this.core.evaluate(d, e.t, st);
+        out.push({
+          t: e.t,
+          kind: e.kind,
+          liters: round(e.liters, 1),
+          levelBefore: round(e.levelBefore, 1),
+          levelAfter: round(e.levelAfter, 1),
+          lat: round(st.lat, 6),
+          lon: round(st.lon, 6),
+        });
+      }
+    }
+    return out;
   }
-  obdReadings(): [] {
-    return [];
+
+  obdReadings(assetId: number, start: number, end: number): ObdReading[] {
+    if (!this.checkAsset(assetId).hasObd) return [];
+    const out: ObdReading[] = [];
+    for (const d of this.days(assetId, start, end))
+      out.push(...obdReadingsOfDay(this.core, this.fuel.day(assetId, d), d, start, end));
+    return out;
   }
-  faultCodes(): [] {
-    return [];
+
+  /** The fault raised on a day, moved to the start of a drive so the engine is running. */
+  private faultOn(a: SimAsset, day: number): FaultOccurrence | null {
+    if (!a.hasObd) return null;
+    const f = faultOnDay(this.seed, a.id, day);
+    if (!f) return null;
+    const d = this.core.day(a.id, day);
+    const drive =
+      d.segs.find((s) => s.kind === 'drive' && s.t1 > f.t) ?? d.segs.find((s) => s.kind === 'drive');
+    if (!drive) return null;
+    const t = Math.max(drive.t0, Math.min(f.t, drive.t1 - 1000)) + 0;
+    return { ...f, t, clears: f.clears - f.t + t };
   }
-  beaconDetectionsByAsset(): [] {
-    return [];
+
+  faultCodes(assetId: number, start: number, end: number): FaultCode[] {
+    const a = this.checkAsset(assetId);
+    this.checkTime(start);
+    this.checkTime(end);
+    const out: FaultCode[] = [];
+    if (!a.hasObd || end < start) return out;
+    for (let day = localDay(start) - MAX_FAULT_DAYS - 1; day <= localDay(end); day++) {
+      const f = this.faultOn(a, day);
+      if (!f || f.t > end || f.clears < start) continue;
+      out.push({
+        t: f.t,
+        code: f.code,
+        description: f.description,
+        severity: f.severity,
+        clearedAt: f.clears <= end ? f.clears : null,
+      });
+    }
+    return out;
   }
-  beaconDetectionsByBeacon(): [] {
-    return [];
+
+  beaconDetectionsByAsset(assetId: number, start: number, end: number): BeaconDetection[] {
+    const a = this.checkAsset(assetId);
+    const out: BeaconDetection[] = [];
+    for (const d of this.days(assetId, start, end)) {
+      for (const id of a.beaconIds) {
+        const beacon = this.beacons[id - 1];
+        if (!beacon) continue;
+        if (beacon.portable && carrierOf(this.seed, beacon, this.holders[id] ?? [], d.day) !== assetId)
+          continue;
+        const gaps = offlineGaps(this.seed, a, d.day);
+        out.push(...detectionsOfDay({ core: this.core, d, gaps, beacon }, start, end));
+      }
+    }
+    return out.sort((x, y) => x.t - y.t || x.beaconId - y.beaconId);
   }
-  alarms(): [] {
-    return [];
+
+  beaconDetectionsByBeacon(beaconId: number, start: number, end: number): BeaconDetection[] {
+    const beacon = this.beacon(beaconId);
+    if (!beacon) throw new RangeError(`unknown beacon ${beaconId}`);
+    this.checkTime(start);
+    this.checkTime(end);
+    const out: BeaconDetection[] = [];
+    if (end < start) return out;
+    const holders = this.holders[beaconId] ?? [];
+    for (let day = localDay(start); day <= localDay(end); day++) {
+      const carrier = beacon.portable ? carrierOf(this.seed, beacon, holders, day) : null;
+      for (const id of beacon.portable ? (carrier === null ? [] : [carrier]) : holders) {
+        const a = this.assets[id - 1]!;
+        const d = this.core.day(id, day);
+        out.push(
+          ...detectionsOfDay(
+            { core: this.core, d, gaps: offlineGaps(this.seed, a, day), beacon },
+            start,
+            end,
+          ),
+        );
+      }
+    }
+    return out.sort((x, y) => x.t - y.t || x.assetId - y.assetId);
+  }
+
+  alarms(assetId: number, start: number, end: number): Alarm[] {
+    const a = this.checkAsset(assetId);
+    const out: Alarm[] = [];
+    for (const d of this.days(assetId, start, end)) {
+      out.push(
+        ...alarmsOfDay(
+          {
+            core: this.core,
+            d,
+            fuel: this.fuel.day(assetId, d),
+            gaps: offlineGaps(this.seed, a, d.day),
+            fault: this.faultOn(a, d.day),
+          },
+          start,
+          end,
+        ),
+      );
+    }
+    return out;
   }
 }

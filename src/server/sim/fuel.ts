@@ -28,6 +28,18 @@ export interface DayFuelEvent {
   readonly levelAfter: number;
 }
 
+interface DatedStop {
+  readonly fuel: number;
+  readonly leg: number;
+  readonly day: number;
+}
+
+/** A thief leaves enough to drive on (≥ 45 % of the tank) and does not bother for less than 8 %. */
+function drainLiters(fraction: number, tank: number, level: number): number {
+  const liters = Math.min(fraction * tank, level - 0.45 * tank);
+  return liters >= 0.08 * tank ? liters : 0;
+}
+
 export interface DayFuel {
   readonly levelAtStart: number;
   readonly fuelAtStart: number;
@@ -92,45 +104,63 @@ export class FuelModel {
     return this.roundStops(m)[c.round]!.map((s) => ({ fuel: c.fuel + s.fuel, leg: s.leg }));
   }
 
-  /** Level and counter at local midnight starting `day`, and the counter at the last fuel stop before it. */
-  private startOfDay(m: AssetModel, day: number): { level: number; fuel: number; lastStopFuel: number } {
-    const tank = m.spec.fuelTankLiters;
+  private drainBetween(m: AssetModel, afterDay: number, uptoDay: number): boolean {
+    for (let dd = afterDay + 1; dd <= uptoDay; dd++) if (this.drainOn(m, dd)) return true;
+    return false;
+  }
+
+  /**
+   * A fuel stop fills the tank when the counter passed a multiple of the refill
+   * amount since the previous fuel stop, or when a drain happened since it
+   * (the driver finds the tank low).
+   */
+  private isRefill(m: AssetModel, stop: DatedStop, previous: DatedStop): boolean {
     const Q = m.refillEvery;
+    return (
+      Math.floor(stop.fuel / Q) > Math.floor(previous.fuel / Q) ||
+      this.drainBetween(m, previous.day, stop.day)
+    );
+  }
+
+  /** Level and counter at local midnight starting `day`, and the last fuel stop before it. */
+  private startOfDay(
+    m: AssetModel,
+    day: number,
+  ): { level: number; fuel: number; lastStop: DatedStop | null } {
+    const tank = m.spec.fuelTankLiters;
     const fuelNow = countersAt(this.core.deps, m, day).fuel;
-    let n: number | null = null;
-    let refillFuel: number | null = null;
-    let refillDay = day - LOOKBACK_DAYS;
-    let lastStopFuel: number | null = null;
+    let lastStop: DatedStop | null = null;
+    let later: DatedStop | null = null;
+    let refill: DatedStop | null = null;
     scan: for (let dd = day - 1; dd >= day - LOOKBACK_DAYS; dd--) {
       const stops = this.stopsOfDay(m, dd);
       for (let j = stops.length - 1; j >= 0; j--) {
-        const f = stops[j]!.fuel;
-        if (lastStopFuel === null) {
-          lastStopFuel = f;
-          n = Math.floor(f / Q);
+        const stop = { ...stops[j]!, day: dd };
+        lastStop ??= stop;
+        if (later && this.isRefill(m, later, stop)) {
+          refill = later;
+          break scan;
         }
-        if (f >= n! * Q) {
-          refillFuel = f;
-          refillDay = dd;
-        } else break scan;
+        later = stop;
       }
     }
-    if (refillFuel === null || n === null) {
-      // No fuel stop for months: an idle asset, keep it three-quarters full.
-      return { level: tank * 0.75, fuel: fuelNow, lastStopFuel: lastStopFuel ?? fuelNow };
+    if (!refill) {
+      // No refill for months: an asset that hardly moves; keep it three-quarters full.
+      return { level: tank * 0.75, fuel: fuelNow, lastStop };
     }
-    let level = tank - (fuelNow - refillFuel);
-    // Drains between the refill day (after its refill, drains are at night so next day on) and now.
-    let drained = 0;
-    for (let dd = refillDay + 1; dd < day; dd++) {
+    // Drains at night after the refill day, each leaving what the thief could not take.
+    let level = tank;
+    let fuel = refill.fuel;
+    for (let dd = refill.day + 1; dd < day; dd++) {
       const dr = this.drainOn(m, dd);
       if (!dr) continue;
       const at = countersAt(this.core.deps, m, dd).fuel;
-      const before = tank - (at - refillFuel) - drained;
-      drained += Math.max(0, Math.min(dr.fraction * tank, before - 0.04 * tank));
+      level -= at - fuel;
+      fuel = at;
+      level -= drainLiters(dr.fraction, tank, level);
     }
-    level -= drained;
-    return { level: Math.max(0, level), fuel: fuelNow, lastStopFuel: lastStopFuel ?? fuelNow };
+    level -= fuelNow - fuel;
+    return { level: Math.max(0, level), fuel: fuelNow, lastStop };
   }
 
   day(id: number, sched: DaySchedule): DayFuel {
@@ -139,16 +169,15 @@ export class FuelModel {
     if (hit) return hit;
     const m = this.core.model(id);
     const tank = m.spec.fuelTankLiters;
-    const Q = m.refillEvery;
     const s0 = this.startOfDay(m, sched.day);
     const events: DayFuelEvent[] = [];
     let level = s0.level;
     let fuel = s0.fuel;
-    let prevStop = s0.lastStopFuel;
+    let prevStop = s0.lastStop;
     const drain = this.drainOn(m, sched.day);
-    if (drain && drain.t < (sched.segs[1]?.t0 ?? sched.end)) {
-      const liters = Math.max(0, Math.min(drain.fraction * tank, level - 0.04 * tank));
-      if (liters > 1) {
+    if (drain) {
+      const liters = drainLiters(drain.fraction, tank, level);
+      if (liters > 0) {
         events.push({
           t: drain.t,
           kind: 'drain',
@@ -160,9 +189,10 @@ export class FuelModel {
         level -= liters;
       }
     }
-    for (const stop of this.stopsOfDay(m, sched.day)) {
-      if (Math.floor(stop.fuel / Q) > Math.floor(prevStop / Q)) {
-        const seg = sched.segs.find((s) => s.kind === 'stop' && s.leg === stop.leg);
+    for (const s of this.stopsOfDay(m, sched.day)) {
+      const stop = { ...s, day: sched.day };
+      if (!prevStop || this.isRefill(m, stop, prevStop)) {
+        const seg = sched.segs.find((x) => x.kind === 'stop' && x.leg === stop.leg);
         const before = level - (stop.fuel - fuel);
         if (seg) {
           events.push({
@@ -177,7 +207,7 @@ export class FuelModel {
           fuel = stop.fuel;
         }
       }
-      prevStop = stop.fuel;
+      prevStop = stop;
     }
     const out: DayFuel = { levelAtStart: s0.level, fuelAtStart: s0.fuel, events };
     this.days.set(key, out);

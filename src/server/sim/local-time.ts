@@ -24,11 +24,30 @@ function summerTime(year: number): readonly [number, number] {
   return t;
 }
 
+// The last interval with a constant offset: almost every call falls in it.
+let spanFrom = 0;
+let spanTo = -1;
+let spanOffset = HOUR_MS;
+
 /** Offset of Milan local time from UTC at instant t. */
 export function romeOffsetMs(t: number): number {
+  if (t >= spanFrom && t < spanTo) return spanOffset;
   const year = new Date(t).getUTCFullYear();
   const [start, end] = summerTime(year);
-  return t >= start && t < end ? 2 * HOUR_MS : HOUR_MS;
+  if (t >= start && t < end) {
+    spanFrom = start;
+    spanTo = end;
+    spanOffset = 2 * HOUR_MS;
+  } else if (t < start) {
+    spanFrom = summerTime(year - 1)[1];
+    spanTo = start;
+    spanOffset = HOUR_MS;
+  } else {
+    spanFrom = end;
+    spanTo = summerTime(year + 1)[0];
+    spanOffset = HOUR_MS;
+  }
+  return spanOffset;
 }
 
 /** Days since 1970-01-01 in Milan local time. */

@@ -163,3 +163,31 @@ export function motionAt(p: Profile, s: number, out: MotionPoint, hint = 0): voi
   }
   if (out.km > p.km) out.km = p.km;
 }
+
+export interface SpeedPeak {
+  /** Seconds from the drive's start. */
+  readonly at: number;
+  readonly speed: number;
+  /** Speed limit of that piece of road: urban streets, arterials, the ring road. */
+  readonly limit: number;
+}
+
+/** Where a piece of road's top speed is above its limit (plus a tolerance). */
+export function speedingPeaks(p: Profile, heavy: boolean, tolerance = 5): SpeedPeak[] {
+  const out: SpeedPeak[] = [];
+  const { data } = p;
+  for (let i = 0; i < p.pieces; i++) {
+    const o = i * STRIDE;
+    const len = data[o + LEN]!;
+    const limit = len < 1.2 ? 50 : len < 3 ? 70 : heavy ? 80 : 90;
+    const v = data[o + V]!;
+    const amp = data[o + AMP]!;
+    const w = data[o + W]!;
+    const peak = v + Math.abs(amp);
+    if (peak <= limit + tolerance) continue;
+    // The wave's crest (first one for a positive wave, the trough's neighbour otherwise).
+    const x = w > 0 ? (amp >= 0 ? Math.PI / (2 * w) : (3 * Math.PI) / (2 * w)) : 0;
+    out.push({ at: data[o + T0]! + data[o + TA]! + Math.min(x, data[o + TC]!), speed: peak, limit });
+  }
+  return out;
+}

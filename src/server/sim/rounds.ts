@@ -91,19 +91,33 @@ export function stopTiming(
   return { idleS: idles ? Math.min(baseS * 0.6, between(60, 540, r())) : 0, baseS };
 }
 
+/** Customers and fuel stations by distance from a depot (shared by every asset of that depot). */
+export interface DepotArea {
+  readonly customers: readonly CityPlace[];
+  readonly fuelStations: readonly CityPlace[];
+}
+
+export function depotArea(city: City, depot: CityPlace): DepotArea {
+  const byDistance = (list: readonly CityPlace[]): CityPlace[] =>
+    list
+      .map((p) => ({ p, d: distanceKm(p, depot) }))
+      .sort((a, b) => a.d - b.d)
+      .map((x) => x.p);
+  return { customers: byDistance(city.customers), fuelStations: byDistance(city.fuelStations) };
+}
+
 export function buildAssetModel(
   seed: number,
   spec: AssetSpec,
   city: City,
+  area: DepotArea,
   routeKm: (a: CityPlace, b: CityPlace) => number,
 ): AssetModel {
   const r = rng(seed, spec.id, 0x40d1);
   const depot = city.depots[spec.depot % city.depots.length]!;
   // A territory: the customers nearest the asset's depot, so rounds look local.
-  const territory = [...city.customers]
-    .sort((a, b) => distanceKm(a, depot) - distanceKm(b, depot))
-    .slice(0, spec.roundTheClock ? city.customers.length : 20);
-  const fuelNear = [...city.fuelStations].sort((a, b) => distanceKm(a, depot) - distanceKm(b, depot));
+  const territory = spec.roundTheClock ? area.customers : area.customers.slice(0, 20);
+  const fuelNear = area.fuelStations;
   const rounds: number[][] = [];
   const customer = (): CityPlace => territory[Math.floor(r() * territory.length)]!;
   const fuel = (): CityPlace => fuelNear[Math.floor(r() * Math.min(3, fuelNear.length))]!;
@@ -157,9 +171,9 @@ export function buildAssetModel(
   const saturday: number[] = [];
   const sunday: number[] = [];
   if (spec.roundTheClock) {
-    // Every day is a working day: all 28 days draw from the seven rounds.
-    for (let j = 0; j < 4; j++) saturday.push(5, 6);
-    for (let j = 0; j < 4; j++) sunday.push(j % 2 === 0 ? 5 : 6);
+    // Every day is a working day: weekends draw from the two remaining rounds.
+    saturday.push(5, 6, 5, 6);
+    sunday.push(6, 5, 6, 5);
   } else {
     // One weekday off per cycle for most (holiday, workshop), some Saturday work, rare Sundays.
     if (r() < 0.6) weekday[Math.floor(r() * weekday.length)] = OFF;
@@ -182,7 +196,17 @@ export function buildAssetModel(
     sundayPool: Int8Array.from(sunday),
     cycleKm: total(weekday, roundKm) + total(saturday, roundKm) + total(sunday, roundKm),
     cycleFuel: total(weekday, roundFuel) + total(saturday, roundFuel) + total(sunday, roundFuel),
-    refillEvery: spec.fuelTankLiters * between(0.55, 0.72, r()),
+    // Refill amount: a bit over half a tank, but leaving room for two heavy days without a pump.
+    // Round-the-clock rounds pass a pump every few stops, so only day workers need that room.
+    refillEvery: spec.roundTheClock
+      ? spec.fuelTankLiters * between(0.45, 0.6, r())
+      : Math.max(
+          spec.fuelTankLiters * 0.15,
+          Math.min(
+            spec.fuelTankLiters * between(0.45, 0.62, r()),
+            spec.fuelTankLiters * 0.9 - 2.5 * Math.max(...roundFuel),
+          ),
+        ),
     idleLitersPerHour,
     depotHeading: Math.floor(r() * 360),
     firstCycle: cycleOf(firstDay),

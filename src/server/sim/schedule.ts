@@ -41,6 +41,7 @@ export interface StopSeg {
   readonly leg: number;
   readonly place: CityPlace;
   readonly idleUntil: number;
+  readonly idleLitersPerHour: number;
   readonly odo: number;
   readonly fuel0: number;
   readonly heading: number;
@@ -65,8 +66,6 @@ export interface ScheduleDeps {
   readonly city: City;
   route(a: CityPlace, b: CityPlace): Route;
   plan(model: AssetModel, cycle: number): CyclePlan;
-  /** Caches the speed profile built while timing the day. */
-  rememberProfile(assetId: number, day: number, leg: number, p: Profile): void;
 }
 
 const DYNAMICS: Readonly<Record<AssetSpec['kind'], Omit<VehicleDynamics, 'harshRate'>>> = {
@@ -85,6 +84,8 @@ export function dynamicsOf(seed: number, spec: AssetSpec): VehicleDynamics {
 
 export const profileRng = (seed: number, assetId: number, day: number, leg: number): (() => number) =>
   rng(seed, assetId, day, leg, 0xd21e);
+
+const wholeSecond = (t: number): number => Math.round(t / 1000) * 1000;
 
 export interface DayStartCounters {
   readonly odo: number;
@@ -116,6 +117,7 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
     leg,
     place: depot,
     idleUntil: t0,
+    idleLitersPerHour: m.idleLitersPerHour,
     odo,
     fuel0: fuel,
     heading: m.depotHeading,
@@ -141,7 +143,6 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
   for (let i = 1; i <= legs; i++) {
     const route = deps.route(city.places[seq[i - 1]!]!, city.places[seq[i]!]!);
     const p = buildProfile(route.lengthKm, dyn, profileRng(seed, spec.id, day, i));
-    deps.rememberProfile(spec.id, day, i, p);
     profiles.push(p);
     routes.push(route);
     driveS += p.duration;
@@ -161,7 +162,9 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
     depart = start + 5 * 60_000;
     finish = end - 10 * 60_000;
   } else {
-    depart = localInstant(day, (weekend ? 7.5 : 6) + between(0, 0.9, unit(seed, spec.id, day, 0xde9a)));
+    depart = wholeSecond(
+      localInstant(day, (weekend ? 7.5 : 6) + between(0, 0.9, unit(seed, spec.id, day, 0xde9a))),
+    );
     // Work expands to the shift: most rounds end back at the depot between 16:30 and 19:00.
     const shiftEnd = weekend
       ? 11.5 + 2 * unit(seed, spec.id, day, 0xde9b)
@@ -215,6 +218,7 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
         leg: i,
         place: city.places[seq[i]!]!,
         idleUntil: t + Math.round(idleS[i - 1]! * 1000),
+        idleLitersPerHour: m.idleLitersPerHour,
         odo,
         fuel0: fuel,
         heading: tmp.heading,
