@@ -1,9 +1,33 @@
 import type { ReportType } from '../../../shared/interface';
 import type { BuildContext, BuildReport, ReportDocument } from '../report-document';
+import { buildAlarmsReport } from './alarms-report';
+import { buildBeaconEnvironmentReport } from './beacon-environment-report';
+import { buildDriverBehaviorReport } from './driver-behavior-report';
+import { buildDriverScoreReport } from './driver-score-report';
+import { buildFuelReport } from './fuel-report';
+import { buildMileageComparisonReport } from './mileage-comparison-report';
+import { buildMileageReport } from './mileage-reports';
+import { buildObdReport } from './obd-report';
+import { buildPortableBeaconReport } from './portable-beacon-report';
+import { buildSensorReport } from './sensor-report';
 import { buildTrailReport } from './trail-report';
+import { buildTripReport } from './trip-report';
 
-const BUILDERS: Partial<Record<ReportType, (ctx: BuildContext) => ReportDocument>> = {
+const BUILDERS: Readonly<Record<ReportType, (ctx: BuildContext) => ReportDocument>> = {
   trail: buildTrailReport,
+  trip: buildTripReport,
+  driver_behavior: buildDriverBehaviorReport,
+  driver_score: buildDriverScoreReport,
+  sensor: buildSensorReport,
+  fuel: buildFuelReport,
+  alarms_data: buildAlarmsReport,
+  obd_data: buildObdReport,
+  beacon_environment: buildBeaconEnvironmentReport,
+  portable_beacon: buildPortableBeaconReport,
+  mileage_daily: (ctx) => buildMileageReport(ctx, 'day'),
+  mileage_weekly: (ctx) => buildMileageReport(ctx, 'week'),
+  mileage_monthly: (ctx) => buildMileageReport(ctx, 'month'),
+  mileage_comparison: buildMileageComparisonReport,
 };
 
 /**
@@ -12,9 +36,7 @@ const BUILDERS: Partial<Record<ReportType, (ctx: BuildContext) => ReportDocument
  * its message, spec 3).
  */
 export const buildReport: BuildReport = (ctx) => {
-  const builder = BUILDERS[ctx.request.type];
-  if (!builder) throw new Error(`Report type ${ctx.request.type} is not available yet`);
-  const doc = builder(ctx);
+  const doc = BUILDERS[ctx.request.type](ctx);
   ctx.onProgress?.(1);
   return doc;
 };

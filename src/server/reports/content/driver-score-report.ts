@@ -1,0 +1,148 @@
+import type { BuildContext, ReportDocument, ReportRow } from '../report-document';
+import { NoDataError } from '../report-document';
+import type { Sample } from '../../sim/types';
+import {
+  OVERSPEED_KMH,
+  SCORE_FORMULA,
+  driverScore,
+  emptyDrivingTime,
+  type DrivingTime,
+} from './driver-score';
+import { dailyDistances, groupByDay, sum } from './report-data';
+import { column, round, summaryItem } from './report-fields';
+import { dayLabel, reportDocument } from './report-frame';
+import { describePeriod, reportPeriod } from './report-period';
+import { assetForDriverRequest, assetRef } from './report-subject';
+
+const DAY_MS = 86_400_000;
+const r1 = (v: number | null): number | null => (v === null ? null : round(v, 1));
+
+/** spec 2.5 driver_score: the documented formula of driver-score.ts, per driver and per day. */
+export function buildDriverScoreReport(ctx: BuildContext): ReportDocument {
+  const { fleet, request } = ctx;
+  const asset = assetForDriverRequest(fleet, request);
+  const period = reportPeriod(request);
+  const who = `${asset.driverName} (${asset.name})`;
+  const days = dailyDistances(fleet, asset, period);
+  const totalKm = sum(days.map((d) => d.km));
+  if (totalKm <= 0) throw new NoDataError(`No driving by ${who} ${describePeriod(period)}`);
+
+  const limit = OVERSPEED_KMH[asset.kind];
+  const maxStepMs = asset.intervalMs * 3;
+  const timeByDay = new Map<number, DrivingTime>(days.map((d) => [d.day, emptyDrivingTime()]));
+  let prev: Sample | undefined;
+  fleet.forEachSample(asset.id, period.start, period.end, (s) => {
+    if (prev && s.t - prev.t <= maxStepMs) {
+      const dt = s.t - prev.t;
+      const time = timeByDay.get(prev.t - (prev.t % DAY_MS));
+      if (time) {
+        if (prev.ignition) time.ignitionMs += dt;
+        if (prev.state === 'moving') {
+          time.movingMs += dt;
+          if (prev.speed > limit) time.overspeedMs += dt;
+        } else if (prev.state === 'idle') time.idleMs += dt;
+      }
+    }
+    prev = s;
+  });
+  ctx.onProgress?.(0.7);
+  const events = fleet.harshEvents(asset.id, period.start, period.end);
+  const eventsByDay = groupByDay(events, (e) => e.t);
+
+  const total = emptyDrivingTime();
+  for (const t of timeByDay.values()) {
+    total.movingMs += t.movingMs;
+    total.overspeedMs += t.overspeedMs;
+    total.idleMs += t.idleMs;
+    total.ignitionMs += t.ignitionMs;
+  }
+  const overall = driverScore({ km: totalKm, events, time: total });
+  const dayRows: ReportRow[] = days.map((d) => {
+    const time = timeByDay.get(d.day)!;
+    const dayEvents = eventsByDay.get(d.day) ?? [];
+    const s = driverScore({ km: d.km, events: dayEvents, time });
+    return {
+      date: d.day,
+      distance: round(d.km, 1),
+      driving: Math.round(time.movingMs / 1000),
+      events: dayEvents.length,
+      weighted: r1(s.weightedPer100Km),
+      overspeed: r1(s.overspeedPct),
+      idling: r1(s.idlingPct),
+      score: r1(s.score),
+    };
+  });
+  const driverRow: ReportRow = {
+    driver: asset.driverName,
+    driver_id: asset.driverId,
+    asset: asset.name,
+    distance: round(totalKm, 1),
+    driving: Math.round(total.movingMs / 1000),
+    events: events.length,
+    weighted: r1(overall.weightedPer100Km),
+    overspeed: r1(overall.overspeedPct),
+    idling: r1(overall.idlingPct),
+    score: r1(overall.score),
+  };
+  const metricColumns = [
+    column('distance', 'Distance', 'number', 'km', 1),
+    column('driving', 'Driving time', 'duration_s'),
+    column('events', 'Harsh events', 'integer'),
+    column('weighted', 'Weighted events', 'number', 'per 100 km', 1),
+    column('overspeed', 'Overspeed', 'number', '%', 1),
+    column('idling', 'Idling', 'number', '%', 1),
+    column('score', 'Score', 'number', '0–100', 1),
+  ];
+
+  return reportDocument(ctx, 'driver_score', {
+    subject: who,
+    period,
+    assets: [assetRef(asset)],
+    summary: [
+      summaryItem('Driver', asset.driverName, 'text'),
+      summaryItem('Score', r1(overall.score), 'number', '0–100', 1),
+      summaryItem('Distance', round(totalKm, 1), 'number', 'km', 1),
+      summaryItem('Driving time', Math.round(total.movingMs / 1000), 'duration_s'),
+      summaryItem('Harsh events', events.length, 'integer'),
+      summaryItem('Overspeed', r1(overall.overspeedPct), 'number', '%', 1),
+      summaryItem('Idling', r1(overall.idlingPct), 'number', '%', 1),
+      summaryItem('Speed limit used', limit, 'integer', 'km/h'),
+      summaryItem('Scoring formula', SCORE_FORMULA, 'text'),
+    ],
+    tables: [
+      {
+        key: 'drivers',
+        title: 'Score per driver',
+        columns: [
+          column('driver', 'Driver', 'text'),
+          column('driver_id', 'Driver ID', 'integer'),
+          column('asset', 'Asset', 'text'),
+          ...metricColumns,
+        ],
+        rows: [driverRow],
+      },
+      {
+        key: 'days',
+        title: 'Score per day',
+        columns: [column('date', 'Date', 'date'), ...metricColumns],
+        rows: dayRows,
+      },
+    ],
+    charts: [
+      {
+        title: 'Score per day',
+        kind: 'bar',
+        xAxis: 'category',
+        categories: days.map((d) => dayLabel(d.day)),
+        yLabel: 'Score',
+        yUnit: '0–100',
+        series: [
+          {
+            name: 'Score',
+            points: dayRows.map((r, i) => [i, typeof r.score === 'number' ? r.score : 0] as const),
+          },
+        ],
+      },
+    ],
+  });
+}
