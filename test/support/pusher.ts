@@ -54,9 +54,15 @@ export function pusherOptions(
   };
 }
 
+/** What a client needs to know of the service: the ready line's addresses and keys. */
+export type PusherServiceInfo = Pick<
+  LocalService,
+  'api_url' | 'base_url' | 'ws_url' | 'api_ws_url' | 'app_key' | 'account_key'
+>;
+
 /** A connecting pusher-js client. Call {@link closePusher} (or `pusher.disconnect()`) when done. */
 export function pusherClientFor(
-  service: LocalService,
+  service: PusherServiceInfo,
   user: Pick<ReadyUser, 'token'>,
   kind: PusherChannelKind,
   options: PusherClientOptions = {},
@@ -78,7 +84,7 @@ export function channelNameFor(
 
 /** Builds the client and subscribes to the kind's channel; resolves once the server confirms. */
 export async function subscribedClient(
-  service: LocalService,
+  service: PusherServiceInfo,
   user: Pick<ReadyUser, 'token' | 'id'>,
   kind: PusherChannelKind,
   options: PusherClientOptions = {},

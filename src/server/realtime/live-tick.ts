@@ -4,8 +4,12 @@ import { LOCATION_UPDATED_EVENT, accountChannelName, type LiveUpdate } from '../
 import { encodeChannelEvent } from './pusher-protocol';
 import type { PusherServer } from './pusher-server';
 
-/** Spec 2.9 allows arrays; one message carries at most this many positions (a ~200 KB frame). */
-export const MAX_UPDATES_PER_MESSAGE = 1000;
+/**
+ * Spec 2.9 allows arrays; one message carries at most this many positions
+ * (a ~55 KB frame). pusher-js' Node transport (faye-websocket) decodes much
+ * larger frames disproportionately slowly (bench:service).
+ */
+export const MAX_UPDATES_PER_MESSAGE = 250;
 
 const round = (v: number, digits: number): number => {
   const f = 10 ** digits;
@@ -17,6 +21,11 @@ const round = (v: number, digits: number): number => {
  * channel as `.location.updated` arrays (issue 2 §6). Nothing is built when
  * nobody listens; each message is serialized once for all its receivers;
  * ticks never overlap (a slow tick delays the next instead of piling up).
+ *
+ * A large fleet's tick is spread over the tick: chunk i of n is sampled and
+ * sent at i/n of the interval, so each asset still gets one position per
+ * tick, but receivers see a steady stream instead of a burst of megabytes
+ * (which would queue in every socket and every client's decoder at once).
  */
 export class LiveTicker {
   private timer: NodeJS.Timeout | null = null;
@@ -42,22 +51,27 @@ export class LiveTicker {
     this.timer = null;
   }
 
-  /** One tick at time t; resolves when every message of it is written. */
+  /** One tick starting at time t; resolves when every message of it is written. */
   async tick(t: number): Promise<void> {
     const audience = this.server.audience(this.channel);
-    if (audience.unfiltered > 0) {
-      const assets = this.ctx.fleet.assets;
-      for (let i = 0; i < assets.length && !this.stopped; i += MAX_UPDATES_PER_MESSAGE) {
-        this.send(this.updates(assets.slice(i, i + MAX_UPDATES_PER_MESSAGE), t), 'unfiltered');
-        // Lets sockets drain and HTTP requests run between chunks of a 20,000-asset fleet.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    }
     for (const [key, ids] of audience.filtered) {
       const assets = ids.map((id) => this.ctx.fleet.asset(id)).filter((a): a is SimAsset => a !== undefined);
       for (let i = 0; i < assets.length; i += MAX_UPDATES_PER_MESSAGE) {
         this.send(this.updates(assets.slice(i, i + MAX_UPDATES_PER_MESSAGE), t), key);
       }
+    }
+    if (audience.unfiltered === 0) return;
+    const assets = this.ctx.fleet.assets;
+    const chunks = Math.ceil(assets.length / MAX_UPDATES_PER_MESSAGE);
+    const spacingMs = this.tickMs / chunks;
+    const wallStart = Date.now();
+    for (let i = 0; i < chunks && !this.stopped; i++) {
+      const wait = wallStart + i * spacingMs - Date.now();
+      // At least a turn of the event loop between chunks, so sockets drain and HTTP requests run.
+      await new Promise<void>((resolve) => (wait > 1 ? setTimeout(resolve, wait) : setImmediate(resolve)));
+      if (this.stopped || !this.server.hasSubscribers(this.channel)) return;
+      const chunk = assets.slice(i * MAX_UPDATES_PER_MESSAGE, (i + 1) * MAX_UPDATES_PER_MESSAGE);
+      this.send(this.updates(chunk, t + (Date.now() - wallStart)), 'unfiltered');
     }
   }
 
