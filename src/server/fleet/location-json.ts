@@ -35,7 +35,6 @@ export class LocationJsonWriter {
   private len = 0;
   private day = Number.NaN;
   private dayPrefix: Uint8Array = new Uint8Array(0);
-  private readonly digits = new Uint8Array(24);
 
   constructor(expectedPoints = 1) {
     this.buf = Buffer.allocUnsafe(Math.max(1024, Math.min(expectedPoints, 5_000_000) * 190));
@@ -117,14 +116,32 @@ export class LocationJsonWriter {
     return this;
   }
 
+  /** A non-negative integer, zero-padded to `width`, written from its last digit backwards. */
   private integer(n: number, width = 1): void {
-    let i = 0;
-    do {
-      this.digits[i++] = ZERO + (n % 10);
-      n = Math.floor(n / 10);
-    } while (n > 0);
-    while (i < width) this.digits[i++] = ZERO;
-    while (i > 0) this.buf[this.len++] = this.digits[--i] ?? ZERO;
+    const buf = this.buf;
+    let digits = 1;
+    for (let p = 10; p <= n && digits < 17; p *= 10) digits++;
+    let at = this.len;
+    for (let i = digits; i < width; i++) buf[at++] = ZERO;
+    const first = at;
+    at += digits;
+    this.len = at;
+    // Small integers take the int32 path (|0), several times faster than floating-point division.
+    if (n < 2_147_483_648) {
+      let v = n | 0;
+      while (at > first) {
+        const q = (v / 10) | 0;
+        buf[--at] = ZERO + v - q * 10;
+        v = q;
+      }
+    } else {
+      let v = n;
+      while (at > first) {
+        const q = Math.floor(v / 10);
+        buf[--at] = ZERO + v - q * 10;
+        v = q;
+      }
+    }
   }
 
   /** ISO 8601 UTC with milliseconds, as Date#toISOString writes it (years 0–9999). */
