@@ -1,0 +1,115 @@
+import {
+  assetListResponseSchema,
+  historyResponseSchema,
+  locationSchema,
+  trackingLinkRequestSchema,
+  trackingLinkSchema,
+  type Asset,
+  type AssetListResponse,
+  type Location,
+  type TrackingLink,
+  type TrackingLinkRequestInput,
+} from '../../../shared/interface';
+import type { HistoryColumns } from '../../../shared/ipc/views';
+import { allocateColumns, UNKNOWN_U8 } from '../cache/history-columns';
+import type { HttpClient } from './http-client';
+
+export interface FleetEndpoints {
+  /** {api_url} of the profile. */
+  readonly apiUrl: string;
+  readonly accountKey: string;
+  /** per_page to ask for; the spec names only `page` (4.2), so it is sent only where known to work. */
+  readonly pageSize?: number;
+}
+
+/** Spec 4.2: the fleet tracking interface under {api_url}/api/{account_key}. */
+export interface FleetApi {
+  assetPage(page: number): Promise<AssetListResponse>;
+  /** Every page: the first, then the rest in parallel, at most `concurrency` at a time. */
+  allAssets(options?: { readonly concurrency?: number }): Promise<Asset[]>;
+  location(assetId: number): Promise<Location>;
+  /** [start, end) in epoch ms, as columns (views.ts HistoryColumns), oldest first. */
+  history(assetId: number, start: number, end: number): Promise<HistoryColumns>;
+  createTrackingLink(request: TrackingLinkRequestInput): Promise<TrackingLink>;
+}
+
+export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): FleetApi {
+  const base = `${endpoints.apiUrl.replace(/\/+$/, '')}/api/${encodeURIComponent(endpoints.accountKey)}`;
+
+  const assetPage = async (page: number): Promise<AssetListResponse> => {
+    const route = 'GET /asset';
+    const res = await http.send({
+      method: 'GET',
+      url: `${base}/asset`,
+      route,
+      query: { page, per_page: endpoints.pageSize },
+    });
+    return http.parse(assetListResponseSchema, res.body, route);
+  };
+
+  return {
+    assetPage,
+
+    async allAssets(options = {}) {
+      const concurrency = Math.max(1, options.concurrency ?? 4);
+      const first = await assetPage(1);
+      const pages: Asset[][] = [first.data];
+      const rest = Array.from({ length: Math.max(0, first.meta.last_page - 1) }, (_, i) => i + 2);
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < rest.length) {
+          const page = rest[next++];
+          if (page === undefined) return;
+          pages[page - 1] = (await assetPage(page)).data;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, rest.length) }, worker));
+      // The list may shift between pages (an asset added meanwhile): keep the first copy of each id.
+      const seen = new Set<number>();
+      return pages.flat().filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
+    },
+
+    async location(assetId) {
+      const route = 'GET /asset/{id}/location';
+      const res = await http.send({ method: 'GET', url: `${base}/asset/${assetId}/location`, route });
+      return http.parse(locationSchema, res.body, route);
+    },
+
+    async history(assetId, start, end) {
+      const route = 'GET /asset/{id}/history';
+      const res = await http.send({
+        method: 'GET',
+        url: `${base}/asset/${assetId}/history`,
+        route,
+        query: { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
+        // A 31-day history is tens of megabytes: more time than a small request.
+        timeoutMs: 120_000,
+      });
+      return toColumns(http.parse(historyResponseSchema, res.body, route).data);
+    },
+
+    async createTrackingLink(request) {
+      const route = 'POST /public-tracking-link';
+      const body = trackingLinkRequestSchema.parse(request);
+      const res = await http.send({ method: 'POST', url: `${base}/public-tracking-link`, route, body });
+      return http.parse(trackingLinkSchema, res.body, route);
+    },
+  };
+}
+
+/** Spec 2.8 positions → columns; null fields become NaN / 255 ("unknown"). */
+export function toColumns(points: readonly Location[]): HistoryColumns {
+  const c = allocateColumns(points.length);
+  points.forEach((p, i) => {
+    c.t[i] = Date.parse(p.timestamp);
+    c.lat[i] = p.latitude;
+    c.lon[i] = p.longitude;
+    c.alt[i] = p.altitude ?? Number.NaN;
+    c.speed[i] = p.speed ?? Number.NaN;
+    c.heading[i] = p.heading ?? Number.NaN;
+    c.odometer[i] = p.odometer ?? Number.NaN;
+    c.ignition[i] = p.ignition === null ? UNKNOWN_U8 : p.ignition ? 1 : 0;
+    c.satellites[i] = p.satellites === null ? UNKNOWN_U8 : Math.min(254, Math.max(0, p.satellites));
+  });
+  return c;
+}

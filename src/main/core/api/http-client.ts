@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+import { looseErrorBodySchema } from '../../../shared/interface';
+import { ApiError, kindOfStatus } from './api-error';
+import type { DeprecationTracker } from './deprecation-tracker';
+import { DEFAULT_UNAVAILABLE_RETRY_MS, parseRetryAfter } from './retry-after';
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: string;
+  /** The route as a template (`GET /asset/{id}/history`): names errors and deprecation notices. */
+  readonly route: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly body?: unknown;
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Headers;
+}
+
+export interface HttpClientOptions {
+  /** The bearer token, read for each request (it never leaves main). */
+  readonly getToken: () => string | null;
+  readonly fetch?: typeof fetch;
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
+  readonly deprecations?: DeprecationTracker;
+  /** A 401 anywhere: the session needs a new sign-in (issue 4 §1). */
+  readonly onUnauthorized?: (err: ApiError) => void;
+  /** Whether the last request reached the service (ConnectionStatus.service). */
+  readonly onReachability?: (online: boolean) => void;
+}
+
+/**
+ * The one HTTP client of both interfaces (spec 4.1, 4.2, 5): Bearer and
+ * Accept headers on every request, Content-Type on bodies, a timeout per
+ * request, every failure mapped to an ApiError. Bodies come back as unknown;
+ * the endpoint modules parse them with the shared schemas.
+ */
+export interface HttpClient {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  /** Parses a body with a shared schema; a mismatch is a bad_response ApiError. */
+  parse<S extends z.ZodType>(schema: S, body: unknown, route: string): z.output<S>;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+
+  return {
+    async send(req) {
+      const token = options.getToken();
+      if (token === null)
+        throw new ApiError({ kind: 'unauthorized', route: req.route, message: 'Not signed in.' });
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+      };
+      if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+      const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+
+      let res: Response;
+      let text: string;
+      try {
+        res = await doFetch(withQuery(req.url, req.query), {
+          method: req.method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal,
+          redirect: 'follow',
+        });
+        options.onReachability?.(true);
+        // The timeout covers the body too: a stalled 46 MB history must not hang forever.
+        text = await res.text();
+      } catch (err) {
+        throw transportError(err, req, timeoutMs, timeout, options);
+      }
+      options.deprecations?.observe(req.route, res.headers);
+      const body = text.length === 0 ? undefined : parseJsonOrText(text);
+      if (res.ok) {
+        if (body instanceof NotJson)
+          throw new ApiError({
+            kind: 'bad_response',
+            route: req.route,
+            status: res.status,
+            message: `The service answered ${req.route} with something that is not JSON.`,
+          });
+        return { status: res.status, body, headers: res.headers };
+      }
+      const err = statusError(res, body, req.route, now());
+      if (err.kind === 'unauthorized') options.onUnauthorized?.(err);
+      throw err;
+    },
+
+    parse(schema, body, route) {
+      const parsed = schema.safeParse(body);
+      if (parsed.success) return parsed.data;
+      const first = parsed.error.issues[0];
+      const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+      throw new ApiError({
+        kind: 'bad_response',
+        route,
+        message: `The service's answer to ${route} is not in the expected form${where}: ${first?.message ?? 'invalid'}.`,
+        cause: parsed.error,
+      });
+    },
+  };
+}
+
+class NotJson {
+  constructor(readonly text: string) {}
+}
+
+function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return new NotJson(text);
+  }
+}
+
+function withQuery(url: string, query: HttpRequest['query']): string {
+  if (!query) return url;
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) u.searchParams.set(k, String(v));
+  return u.toString();
+}
+
+function transportError(
+  err: unknown,
+  req: HttpRequest,
+  timeoutMs: number,
+  timeout: AbortSignal,
+  options: HttpClientOptions,
+): ApiError {
+  if (timeout.aborted) {
+    options.onReachability?.(false);
+    return new ApiError({
+      kind: 'timeout',
+      route: req.route,
+      message: `The service did not answer ${req.route} within ${Math.round(timeoutMs / 1000)} s.`,
+      cause: err,
+    });
+  }
+  if (req.signal?.aborted)
+    return new ApiError({
+      kind: 'cancelled',
+      route: req.route,
+      message: 'The request was cancelled.',
+      cause: err,
+    });
+  options.onReachability?.(false);
+  const reason = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
+  return new ApiError({
+    kind: 'offline',
+    route: req.route,
+    message: `The service could not be reached (${reason}).`,
+    cause: err,
+  });
+}
+
+function statusError(res: Response, body: unknown, route: string, now: number): ApiError {
+  const kind = kindOfStatus(res.status);
+  // Tolerant on purpose: a real service may answer 401 with {error} or an HTML page.
+  const loose = looseErrorBodySchema.safeParse(body);
+  const b = loose.success ? loose.data : {};
+  const errors = b.errors
+    ? Object.fromEntries(Object.entries(b.errors).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]))
+    : null;
+  const retryAfter = parseRetryAfter(res.headers.get('retry-after'), now);
+  return new ApiError({
+    kind,
+    route,
+    status: res.status,
+    message: b.message ?? b.error ?? `${route} failed with HTTP ${res.status}.`,
+    errors,
+    retryAfterMs: retryAfter ?? (kind === 'unavailable' ? DEFAULT_UNAVAILABLE_RETRY_MS : null),
+    generationStatus: b.generation_status ?? null,
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  cacheHitResponseSchema,
+  downloadResponseSchema,
+  jsonReportContentSchema,
+  reportRequestSchema,
+  reportStatusSchema,
+  submissionResponseSchema,
+  type CacheHitResponse,
+  type DownloadResponse,
+  type JsonReportContent,
+  type ReportRequestInput,
+  type ReportStatus,
+  type SubmissionResponse,
+} from '../../../shared/interface';
+import type { HttpClient } from './http-client';
+
+export type GenerateResult =
+  | { readonly kind: 'accepted'; readonly submission: SubmissionResponse }
+  /** Spec 2.2 cache hit: HTTP 200, source = cache, already complete. */
+  | { readonly kind: 'cached'; readonly status: CacheHitResponse };
+
+/** Spec 4.1: the reporting service under {base_url}/api/v1. The reports client (queue, events) builds on it. */
+export interface ReportsApi {
+  generate(request: ReportRequestInput): Promise<GenerateResult>;
+  status(reportId: string): Promise<ReportStatus>;
+  /** Format json: the content itself (spec 2.4). */
+  downloadJson(reportId: string): Promise<JsonReportContent>;
+  /** pdf, excel, html: the pre-signed URL and the file's name and type (spec 2.4). */
+  downloadLink(reportId: string): Promise<DownloadResponse>;
+}
+
+export function createReportsApi(http: HttpClient, baseUrl: string): ReportsApi {
+  const base = `${baseUrl.replace(/\/+$/, '')}/api/v1/reports`;
+  const id = (reportId: string): string => encodeURIComponent(reportId);
+  return {
+    async generate(request) {
+      const route = 'POST /api/v1/reports/generate';
+      const body = reportRequestSchema.parse(request);
+      const res = await http.send({ method: 'POST', url: `${base}/generate`, route, body });
+      return res.status === 200
+        ? { kind: 'cached', status: http.parse(cacheHitResponseSchema, res.body, route) }
+        : { kind: 'accepted', submission: http.parse(submissionResponseSchema, res.body, route) };
+    },
+    async status(reportId) {
+      const route = 'GET /api/v1/reports/{id}/status';
+      const res = await http.send({ method: 'GET', url: `${base}/${id(reportId)}/status`, route });
+      return http.parse(reportStatusSchema, res.body, route);
+    },
+    async downloadJson(reportId) {
+      const route = 'GET /api/v1/reports/{id}/download';
+      const res = await http.send({
+        method: 'GET',
+        url: `${base}/${id(reportId)}/download`,
+        route,
+        timeoutMs: 60_000,
+      });
+      return http.parse(jsonReportContentSchema, res.body, route);
+    },
+    async downloadLink(reportId) {
+      const route = 'GET /api/v1/reports/{id}/download';
+      const res = await http.send({ method: 'GET', url: `${base}/${id(reportId)}/download`, route });
+      return http.parse(downloadResponseSchema, res.body, route);
+    },
+  };
+}

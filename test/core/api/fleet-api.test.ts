@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '../../../src/server';
+import { ApiError } from '../../../src/main/core/api/api-error';
+import { createFleetApi, type FleetApi } from '../../../src/main/core/api/fleet-api';
+import { createHttpClient } from '../../../src/main/core/api/http-client';
+
+describe('fleet interface through the core client, against the local service', () => {
+  let service: LocalService;
+  let operator: FleetApi;
+  let restricted: FleetApi;
+  const api = (token: string, pageSize?: number): FleetApi =>
+    createFleetApi(createHttpClient({ getToken: () => token }), {
+      apiUrl: service.api_url,
+      accountKey: service.account_key,
+      pageSize,
+    });
+
+  beforeAll(async () => {
+    service = await startLocalService({ port: 0, fleetSize: 23 });
+    operator = api(service.users[0]?.token ?? '', 5);
+    restricted = api(service.users[1]?.token ?? '');
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  it('lists every asset across all pages, in order, without duplicates', async () => {
+    const first = await operator.assetPage(1);
+    expect(first.meta.last_page).toBe(5);
+    const all = await operator.allAssets({ concurrency: 2 });
+    expect(all.length).toBe(23);
+    expect(new Set(all.map((a) => a.id)).size).toBe(23);
+    expect(all.slice(0, 5)).toEqual(first.data);
+  });
+
+  it('shows a restricted user only their assets and refuses the others with 403', async () => {
+    const mine = await restricted.allAssets();
+    expect(mine.map((a) => a.id).sort()).toEqual([...(service.users[1]?.asset_ids ?? [])].sort());
+    const all = await operator.allAssets();
+    const other = all.find((a) => !mine.some((m) => m.id === a.id));
+    const err = await restricted.location(other?.id ?? 0).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ kind: 'forbidden', status: 403 });
+  });
+
+  it('returns the last location and an hour of history as typed columns', async () => {
+    const [asset] = await operator.allAssets();
+    const id = asset?.id ?? 0;
+    const loc = await operator.location(id);
+    expect(loc.latitude).toBeGreaterThan(40);
+    const end = Date.now() - 60_000;
+    const h = await operator.history(id, end - 3600_000, end);
+    expect(h.t).toBeInstanceOf(Float64Array);
+    expect(h.t.length).toBeGreaterThan(0);
+    expect(h.t[0]).toBeGreaterThanOrEqual(end - 3600_000);
+    expect(h.t[h.t.length - 1]).toBeLessThan(end);
+    expect(Array.from(h.t)).toEqual([...h.t].sort((a, b) => a - b));
+    expect(h.lat[0]).toBeGreaterThan(40);
+  });
+
+  it('turns a history range the service refuses into a validation error with field messages', async () => {
+    const err = await operator.history(1, Date.now() - 40 * 86_400_000, Date.now()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'validation', status: 400 });
+    expect(Object.keys((err as ApiError).errors ?? {})).toContain('end');
+  });
+
+  it('creates a public tracking link', async () => {
+    const [asset] = await operator.allAssets();
+    const link = await operator.createTrackingLink({
+      asset_id: asset?.id ?? 0,
+      name: 'Delivery to Via Roma',
+      access_type: 'public',
+      show_eta: true,
+    });
+    expect(link.public_url).toBe(`${service.tracking_url}/track/${link.uuid}`);
+    expect(link.show_eta).toBe(true);
+  });
+});
