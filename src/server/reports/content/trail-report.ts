@@ -37,15 +37,16 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
   fleet.forEachSample(asset.id, period.start, period.end, (s) => {
     rows.push({
       t: s.t,
-      lat: round(s.lat, 5),
-      lon: round(s.lon, 5),
-      speed: round(s.speed, 1),
-      heading: Math.round(s.heading),
+      // The simulator's own precision (lat/lon 6 decimals, odometer 3): cells keep it, formats round for display.
+      lat: s.lat,
+      lon: s.lon,
+      speed: s.speed,
+      heading: s.heading,
       ignition: s.ignition,
       movement: MOVEMENT_LABELS[s.state],
-      odometer: round(s.odometerKm, 1),
+      odometer: s.odometerKm,
     });
-    speeds.push([s.t, round(s.speed, 1)]);
+    speeds.push([s.t, s.speed]);
     if (s.speed > maxSpeed) maxSpeed = s.speed;
     if (s.state === 'moving') {
       movingSpeedSum += s.speed;

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { ReportDocument } from '../../report-document';
+import type { ReportDocument, ReportSummaryItem } from '../../report-document';
 import { cellText } from '../cell-text';
 import { headingLines } from '../report-heading';
 import { PdfCursor } from './pdf-cursor';
@@ -71,14 +71,21 @@ function drawHeading(cur: PdfCursor, report: ReportDocument): void {
   cur.y += 6;
 }
 
+/** Texts longer than this (a scoring formula) print as a paragraph below the grid, not in a box. */
+const LONG_SUMMARY_TEXT = 40;
+
 /** Label over value, in a grid of boxes: read at a glance. */
 function drawSummary(cur: PdfCursor, report: ReportDocument): void {
   if (report.summary.length === 0) return;
   const { doc } = cur;
+  const isLong = (item: ReportSummaryItem): boolean =>
+    typeof item.value === 'string' && item.value.length > LONG_SUMMARY_TEXT;
+  const boxes = report.summary.filter((item) => !isLong(item));
+  const paragraphs = report.summary.filter(isLong);
   const perRow = cur.width > 600 ? 5 : 4;
   const boxW = cur.width / perRow;
   const boxH = 30;
-  const rows = Math.ceil(report.summary.length / perRow);
+  const rows = Math.ceil(boxes.length / perRow);
   cur.ensure(18 + boxH * Math.min(rows, 3));
   cur.line('Summary', cur.left, cur.y, S.bold, 11);
   cur.y += 16;
@@ -86,7 +93,7 @@ function drawSummary(cur: PdfCursor, report: ReportDocument): void {
     cur.ensure(boxH);
     doc.rect(cur.left, cur.y, cur.width, boxH - 2).fill(S.summaryFill);
     for (let c = 0; c < perRow; c++) {
-      const item = report.summary[r * perRow + c];
+      const item = boxes[r * perRow + c];
       if (!item) break;
       const x = cur.left + c * boxW + 6;
       const label = item.unit && item.kind !== 'duration_s' ? `${item.label} (${item.unit})` : item.label;
@@ -110,6 +117,10 @@ function drawSummary(cur: PdfCursor, report: ReportDocument): void {
       );
     }
     cur.y += boxH;
+  }
+  for (const item of paragraphs) {
+    cur.y += 4;
+    cur.paragraph(winAnsi(`${item.label}: ${String(item.value)}`), S.font, 8, S.text);
   }
   cur.y += 12;
 }

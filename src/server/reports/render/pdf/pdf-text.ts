@@ -6,7 +6,10 @@
 const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 const OUTSIDE_WIN_ANSI = new RegExp(`[^\\x20-\\x7E\\xA0-\\xFF${WIN_ANSI_EXTRAS}]`, 'g');
 
-export const winAnsi = (text: string): string => text.replace(OUTSIDE_WIN_ANSI, '?');
+/** Close WinAnsi stand-ins for marks our own texts use (the scoring formula's minus sign). */
+const STAND_INS: Readonly<Record<string, string>> = { '−': '-', '≤': '<=', '≥': '>=', '→': '->', '′': "'" };
+
+export const winAnsi = (text: string): string => text.replace(OUTSIDE_WIN_ANSI, (c) => STAND_INS[c] ?? '?');
 
 /** Shortens text with an ellipsis until measure(text) fits width. */
 export function fitText(text: string, width: number, measure: (s: string) => number): string {

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { SCORE_FORMULA, driverScore } from '../../../../src/server/reports/content/driver-score';
+import { NoDataError } from '../../../../src/server/reports/report-document';
+import { DAY_MS, build, fleet, rangeOf, summaryValue, table, utc } from './report-fixture';
+
+describe('driver behaviour report', () => {
+  it('lists the simulator’s harsh events with place and severity, for a driver as for their asset', () => {
+    const asset = fleet.asset(1)!;
+    const byDriver = build({
+      type: 'driver_behavior',
+      driver_id: asset.driverId,
+      date_from: '2026-03-02',
+      date_to: '2026-03-08',
+    });
+    const byAsset = build({
+      type: 'driver_behavior',
+      asset_id: 1,
+      date_from: '2026-03-02',
+      date_to: '2026-03-08',
+    });
+    const events = fleet.harshEvents(1, ...rangeOf('2026-03-02', '2026-03-08'));
+    expect(events.length).toBeGreaterThan(0);
+    const rows = table(byDriver, 'events').rows;
+    expect(rows).toEqual(table(byAsset, 'events').rows);
+    expect(rows).toHaveLength(events.length);
+    expect(rows[0]).toMatchObject({ t: events[0]!.t });
+    expect(rows[0]!.severity).toBe({ low: 'Low', medium: 'Medium', high: 'High' }[events[0]!.severity]);
+    expect(rows[0]!.event).toMatch(/^Harsh (braking|acceleration|cornering)$/);
+    expect(String(rows[0]!.place)).not.toBe('');
+    expect(byDriver.title).toBe(`Driver behaviour — ${asset.driverName} (${asset.name})`);
+    expect(summaryValue(byDriver, 'Harsh events')).toBe(events.length);
+  });
+
+  it('fails with a clear message when the driver did not drive', () => {
+    const asset = fleet.asset(2)!;
+    expect(() =>
+      build({
+        type: 'driver_behavior',
+        driver_id: asset.driverId,
+        date_from: '2026-03-08',
+        date_to: '2026-03-08',
+      }),
+    ).toThrow(NoDataError);
+  });
+});
+
+describe('driver score report', () => {
+  it('scores the driver overall and per day, and prints the formula it used', () => {
+    const doc = build({ type: 'driver_score', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-04' });
+    expect(summaryValue(doc, 'Scoring formula')).toBe(SCORE_FORMULA);
+    const days = table(doc, 'days').rows;
+    expect(days.map((d) => d.date)).toEqual([utc('2026-03-02'), utc('2026-03-03'), utc('2026-03-04')]);
+    for (const [i, day] of days.entries()) {
+      expect(day.distance).toBeCloseTo(fleet.dailyDistanceKm(1, utc('2026-03-02') + i * DAY_MS), 1);
+      expect(day.score).toBeGreaterThanOrEqual(0);
+      expect(day.score).toBeLessThanOrEqual(100);
+    }
+    const [driver] = table(doc, 'drivers').rows;
+    expect(driver).toMatchObject({ driver: fleet.asset(1)!.driverName, driver_id: fleet.asset(1)!.driverId });
+    expect(summaryValue(doc, 'Score')).toBe(driver!.score);
+    expect(driver!.events).toBe(fleet.harshEvents(1, ...rangeOf('2026-03-02', '2026-03-04')).length);
+  });
+
+  it('follows the documented formula: weighted harsh events, overspeed and idling each cost points, capped', () => {
+    const time = { movingMs: 3_600_000, overspeedMs: 360_000, idleMs: 600_000, ignitionMs: 4_200_000 };
+    const event = { t: 0, kind: 'braking', g: 0.5, speed: 50, lat: 0, lon: 0 } as const;
+    const result = driverScore({
+      km: 100,
+      events: [
+        { ...event, severity: 'low' },
+        { ...event, severity: 'high' },
+      ],
+      time,
+    });
+    // W = (1 + 3) per 100 km → 16 points; overspeed 10 % → 10; idling 600/4200 = 14.3 % → 7.1.
+    expect(result.weightedPer100Km).toBeCloseTo(4);
+    expect(result.overspeedPct).toBeCloseTo(10);
+    expect(result.score).toBeCloseTo(100 - 16 - 10 - 0.5 * (600 / 4200) * 100, 6);
+    const awful = driverScore({
+      km: 1,
+      events: Array(50).fill({ ...event, severity: 'high' }),
+      time: { ...time, overspeedMs: 3_600_000 },
+    });
+    expect(awful.score).toBeCloseTo(100 - 40 - 30 - 0.5 * (600 / 4200) * 100, 6);
+    expect(driverScore({ km: 0, events: [], time }).score).toBeNull();
+  });
+
+  it('fails with a clear message when the driver did not drive', () => {
+    const asset = fleet.asset(2)!;
+    expect(() =>
+      build({
+        type: 'driver_score',
+        driver_id: asset.driverId,
+        date_from: '2026-03-08',
+        date_to: '2026-03-08',
+      }),
+    ).toThrow(`No driving by ${asset.driverName} (${asset.name}) on 2026-03-08`);
+  });
+});

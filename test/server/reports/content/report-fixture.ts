@@ -1,0 +1,48 @@
+import { reportRequestSchema, type ReportRequestInput } from '../../../../src/shared/interface';
+import { buildReport } from '../../../../src/server/reports/content/build-report';
+import type { ReportDocument, ReportRow, ReportTable } from '../../../../src/server/reports/report-document';
+import { createFleet } from '../../../../src/server/sim/fleet';
+
+/**
+ * One small real fleet for the report tests (seed 7, 12 assets). In it:
+ * asset 1 is a round-the-clock 10 s reefer with OBD, a temperature probe and
+ * beacon 1; asset 2 is a van that does not drive on Sunday 2026-03-08;
+ * asset 3 has no OBD-II adapter; beacon 2 is a portable tag nobody carries.
+ */
+export const fleet = createFleet({ seed: 7, size: 12 });
+
+export const DAY_MS = 86_400_000;
+export const utc = (date: string): number => Date.parse(`${date}T00:00:00Z`);
+/** The fleet's inclusive [start, end] of a report period, as the builders query it. */
+export const rangeOf = (from: string, to: string): [number, number] => [utc(from), utc(to) + DAY_MS - 1];
+
+export const GENERATED_AT = Date.parse('2026-03-20T09:30:00Z');
+
+/** Builds a report from a request validated exactly as the HTTP layer validates it (spec 2.1). */
+export function build(
+  input: Omit<ReportRequestInput, 'format'> & { format?: ReportRequestInput['format'] },
+): ReportDocument {
+  const request = reportRequestSchema.parse({ format: 'json', ...input });
+  return buildReport({
+    fleet,
+    request,
+    reportId: '6f1c1b9e-8a47-4b8e-9d7a-2f7d1c3b5a10',
+    generatedAt: GENERATED_AT,
+  });
+}
+
+export function table(doc: ReportDocument, key: string): ReportTable {
+  const t = doc.tables.find((x) => x.key === key);
+  if (!t)
+    throw new Error(`no table ${key} in ${doc.type}; tables: ${doc.tables.map((x) => x.key).join(', ')}`);
+  return t;
+}
+
+export function summaryValue(doc: ReportDocument, label: string): ReportRow[string] {
+  const item = doc.summary.find((s) => s.label === label);
+  if (!item)
+    throw new Error(`no summary item ${label}; items: ${doc.summary.map((s) => s.label).join(', ')}`);
+  return item.value;
+}
+
+export const sumOf = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);

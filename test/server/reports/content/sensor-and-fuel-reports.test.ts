@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { build, fleet, rangeOf, summaryValue, sumOf, table } from './report-fixture';
+
+describe('sensor report', () => {
+  it('carries every temperature and fuel reading with min, max and average', () => {
+    const doc = build({ type: 'sensor', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-02' });
+    const history = fleet.history(1, ...rangeOf('2026-03-02', '2026-03-02'));
+    const rows = table(doc, 'readings').rows;
+    expect(rows).toHaveLength(history.length);
+    const temps = history.map((s) => s.temperatureC!);
+    expect(rows[100]).toMatchObject({
+      t: history[100]!.t,
+      temperature: temps[100],
+      fuel: history[100]!.fuelLiters,
+    });
+    expect(summaryValue(doc, 'Minimum temperature')).toBeCloseTo(Math.min(...temps), 1);
+    expect(summaryValue(doc, 'Maximum temperature')).toBeCloseTo(Math.max(...temps), 1);
+    expect(summaryValue(doc, 'Average temperature')).toBeCloseTo(sumOf(temps) / temps.length, 1);
+    const fuel = history.map((s) => s.fuelLiters);
+    expect(summaryValue(doc, 'Minimum fuel level')).toBeCloseTo(Math.min(...fuel), 1);
+    expect(doc.charts.map((c) => c.title)).toEqual(['Cargo temperature', 'Fuel level']);
+  });
+
+  it('reports the fuel level alone for an asset without a temperature probe', () => {
+    const doc = build({ type: 'sensor', asset_id: 2, date_from: '2026-03-02', date_to: '2026-03-02' });
+    expect(table(doc, 'readings').columns.map((c) => c.key)).not.toContain('temperature');
+    expect(summaryValue(doc, 'Temperature probe')).toBe('none fitted');
+  });
+});
+
+describe('fuel report', () => {
+  it('shows refills and suspected drains from the simulator, and consumption per 100 km', () => {
+    const doc = build({ type: 'fuel', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-08' });
+    const [start, end] = rangeOf('2026-03-02', '2026-03-08');
+    const events = fleet.fuelEvents(1, start, end);
+    const refills = events.filter((e) => e.kind === 'refill');
+    expect(refills.length).toBeGreaterThan(0);
+    expect(table(doc, 'events').rows).toHaveLength(events.length);
+    expect(summaryValue(doc, 'Refills')).toBe(refills.length);
+    expect(summaryValue(doc, 'Fuel refilled')).toBeCloseTo(sumOf(refills.map((e) => e.liters)), 1);
+    const history = fleet.history(1, start, end);
+    const drained = sumOf(events.filter((e) => e.kind === 'drain').map((e) => e.liters));
+    const consumed =
+      history[0]!.fuelLiters -
+      history[history.length - 1]!.fuelLiters +
+      sumOf(refills.map((e) => e.liters)) -
+      drained;
+    expect(summaryValue(doc, 'Fuel consumed')).toBeCloseTo(consumed, 0);
+    const km = Number(summaryValue(doc, 'Distance'));
+    expect(summaryValue(doc, 'Average consumption')).toBeCloseTo(
+      (Number(summaryValue(doc, 'Fuel consumed')) / km) * 100,
+      1,
+    );
+    expect(table(doc, 'days').rows).toHaveLength(7);
+  });
+});
