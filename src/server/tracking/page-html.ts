@@ -48,9 +48,11 @@ export function viewerPage(o: ViewerPageOptions): string {
     ${o.showEta ? '<div class="fact fact-wide" id="eta-row"><dt>Arrival</dt><dd id="eta">–</dd></div>' : ''}
   </dl>
 </header>
-<main id="map" class="map" aria-label="Map of the live position"
-  data-tile-url="${escapeHtml(o.tileUrl)}" data-tile-attribution="${escapeHtml(o.tileAttribution)}"></main>
-<p id="tiles-note" class="tiles-note" hidden>Map tiles could not be loaded. The position and track are shown on a plain background.</p>
+<main class="map-frame">
+  <div id="map" class="map" aria-label="Map of the live position"
+    data-tile-url="${escapeHtml(o.tileUrl)}" data-tile-attribution="${escapeHtml(o.tileAttribution)}"></div>
+  <p id="tiles-note" class="tiles-note" role="status" hidden>Map tiles are unavailable, so the position and track are shown on a plain background.</p>
+</main>
 <noscript><p class="notice">Turn on JavaScript to see the live map.</p></noscript>`;
   return layout(`${o.assetName} · live location`, 'viewer', body, [
     `${ASSETS_PREFIX}/leaflet/leaflet.js`,

@@ -76,10 +76,7 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
     var loaded = 0;
     var failed = 0;
     function showNote(show) {
-      if (tilesNote.hidden === !show) return;
       tilesNote.hidden = !show;
-      // The note takes room from the map: Leaflet must learn its new size or it clips the view.
-      map.invalidateSize({ pan: false });
     }
     tiles.on('tileload', function () {
       loaded += 1;

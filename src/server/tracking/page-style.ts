@@ -38,9 +38,11 @@ body.viewer { display: flex; flex-direction: column; height: 100vh; height: 100d
 #eta { font-size: 1.15rem; }
 .eta-when { display: block; }
 .eta-where { display: block; font-size: 0.9rem; font-weight: 400; color: var(--muted); }
+/* The note floats over the map, so showing it never resizes the map under Leaflet. */
+.map-frame { position: relative; flex: 1 1 auto; min-height: 240px; }
 .map {
-  flex: 1 1 auto;
-  min-height: 240px;
+  position: absolute;
+  inset: 0;
   /* Without tiles (offline) the map is this plain, lightly gridded ground under the track and marker. */
   background-color: #eef1ec;
   background-image:
@@ -49,7 +51,7 @@ body.viewer { display: flex; flex-direction: column; height: 100vh; height: 100d
   background-size: 48px 48px;
 }
 .map.leaflet-container { background-color: #eef1ec; font: inherit; font-size: 0.75rem; }
-.tiles-note { margin: 0; padding: 8px 16px; font-size: 0.85rem; color: var(--muted); background: var(--paper); border-top: 1px solid var(--line); }
+.tiles-note { position: absolute; z-index: 1000; top: 10px; left: 60px; right: 10px; max-width: 460px; margin: 0; padding: 6px 10px; font-size: 0.8rem; line-height: 1.3; color: var(--muted); background: rgba(255, 255, 255, 0.92); border: 1px solid var(--line); border-radius: 8px; }
 .tiles-note[hidden] { display: none; }
 .leaflet-control-scale-line { font-size: 0.8rem; }
 
@@ -65,6 +67,8 @@ body.gate { min-height: 100vh; display: flex; align-items: flex-start; justify-c
 .card { width: 100%; max-width: 460px; margin-top: 6vh; padding: 24px 20px; background: var(--paper); border: 1px solid var(--line); border-radius: 14px; box-shadow: 0 2px 10px rgba(27, 36, 48, 0.06); }
 .card h1 { margin-bottom: 12px; }
 .card p { margin: 0 0 14px; }
+.card > :last-child { margin-bottom: 0; }
+.form + .small { margin-top: 14px; }
 .form { display: flex; flex-direction: column; gap: 8px; margin-top: 8px; }
 .form label { font-weight: 600; }
 .form input { font: inherit; font-size: 1.1rem; padding: 12px 14px; border: 1px solid #b9c2cc; border-radius: 10px; background: #fff; color: var(--ink); width: 100%; }

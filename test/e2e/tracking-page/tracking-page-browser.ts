@@ -46,6 +46,12 @@ export async function openViewer(browser: Browser): Promise<ViewerPage> {
     );
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('response', (res) => {
+    // Sub-resources (scripts, styles, marker images, state, events) must all load; documents may be 4xx pages.
+    if (res.status() >= 400 && res.request().resourceType() !== 'document') {
+      problems.push(`HTTP ${res.status()} for ${res.url()}`);
+    }
+  });
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Refused to|Content Security Policy/i.test(msg.text())) {
       problems.push(`CSP: ${msg.text()}`);

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createFleet } from '../../../src/server/sim/fleet';
+import type { StoredTrackingLink } from '../../../src/server/tracking/tracking-link-store';
+import { thinTrack } from '../../../src/server/tracking/track-thinning';
+import { viewerSnapshot, viewerUpdate } from '../../../src/server/tracking/viewer-snapshot';
+
+const DAY_MS = 86_400_000;
+const MINUTE = 60_000;
+
+const link = (assetId: number, over: Partial<StoredTrackingLink> = {}): StoredTrackingLink => ({
+  id: 1,
+  uuid: '0f1e2d3c-4b5a-4968-8776-655443322110',
+  assetId,
+  name: 'Delivery',
+  accessType: 'public',
+  expiresAt: null,
+  showEta: true,
+  showHistory: true,
+  createdBy: 1,
+  createdAt: 0,
+  ...over,
+});
+
+describe('what a tracking page viewer is sent', () => {
+  const fleet = createFleet({ seed: 3, size: 30 });
+  const day = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
+
+  it('an offline tracker shows its last reported position and when, not a made-up live one', () => {
+    const asset = fleet.assets.find((a) => a.flaky)!;
+    let offlineAt: number | null = null;
+    for (let t = day; t < day + 3 * DAY_MS && offlineAt === null; t += 5 * MINUTE) {
+      if (!fleet.isOnline(asset.id, t) && fleet.lastFixAt(asset.id, t) !== null) offlineAt = t;
+    }
+    expect(offlineAt, 'a flaky tracker goes offline within three days').not.toBeNull();
+    const u = viewerUpdate(fleet, link(asset.id), offlineAt!);
+    expect(u.online).toBe(false);
+    expect(Date.parse(u.position!.at)).toBe(fleet.lastFixAt(asset.id, offlineAt!));
+    expect(Date.parse(u.position!.at)).toBeLessThan(offlineAt!);
+  });
+
+  it('the ETA and the history are sent only when the link shows them', () => {
+    const asset = fleet.assets[0]!;
+    const noon = day + 12 * 3_600_000;
+    const bare = viewerSnapshot(fleet, link(asset.id, { showEta: false, showHistory: false }), noon);
+    expect(bare.history).toBeNull();
+    expect('eta' in bare).toBe(false);
+    expect(bare.show_eta).toBe(false);
+    const full = viewerSnapshot(fleet, link(asset.id), noon);
+    expect(full.history!.length).toBeGreaterThan(1);
+    expect('eta' in full).toBe(true);
+  });
+
+  it('a whole day of fixes is thinned to a few hundred points that keep both ends and the shape', () => {
+    const asset = fleet.assets.find((a) => a.roundTheClock) ?? fleet.assets[0]!;
+    const fixes = fleet.history(asset.id, day, day + DAY_MS).map((s) => [s.lat, s.lon] as const);
+    const thin = thinTrack(fixes);
+    expect(fixes.length).toBeGreaterThan(thin.length);
+    expect(thin.length).toBeLessThanOrEqual(600);
+    expect(thin[0]![0]).toBeCloseTo(fixes[0]![0], 4);
+    expect(thin[thin.length - 1]![1]).toBeCloseTo(fixes[fixes.length - 1]![1], 4);
+    // Every original fix lies within a few metres of the drawn line (RDP tolerance 8 m, plus rounding to 1e-5°).
+    const kx = 111_320 * Math.cos((fixes[0]![0] * Math.PI) / 180);
+    const xy = (p: readonly [number, number]): [number, number] => [p[1] * kx, p[0] * 111_320];
+    const line = thin.map(xy);
+    const worst = Math.max(
+      ...fixes.map((f) => {
+        const [px, py] = xy(f);
+        let best = Infinity;
+        for (let i = 1; i < line.length; i++) {
+          const [ax, ay] = line[i - 1]!;
+          const [bx, by] = line[i]!;
+          const dx = bx - ax;
+          const dy = by - ay;
+          const len2 = dx * dx + dy * dy;
+          const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+          best = Math.min(best, Math.hypot(px - ax - u * dx, py - ay - u * dy));
+        }
+        return best;
+      }),
+    );
+    expect(worst).toBeLessThan(10);
+  });
+});
