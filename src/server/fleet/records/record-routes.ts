@@ -17,7 +17,9 @@ import {
   noBody,
   noQuery,
   type FleetDeps,
+  type FleetInput,
   type FleetRoute,
+  type FleetRouteDoc,
 } from '../fleet-route';
 import { paginate } from '../pagination';
 import { recordAssets, type RecordResource } from './record-resources';
@@ -51,6 +53,31 @@ function existing(deps: FleetDeps, res: RecordResource, user: ServiceUser, id: n
   if (!visibleTo(user, record.assetIds))
     throw forbidden('You do not have access to the assets of this record.');
   return record;
+}
+
+/**
+ * A native route and its pre-2026 POST emulation (`…/update`, `…/delete`),
+ * which does the same and answers with the deprecation headers (spec 9).
+ */
+function withLegacyPost<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  doc: FleetRouteDoc<P, Q, B>,
+  verb: 'update' | 'delete',
+  handle: (deps: FleetDeps, input: FleetInput<z.output<P>, z.output<Q>, z.output<B>>) => unknown,
+): FleetRoute[] {
+  return [
+    fleetRoute(doc, handle),
+    fleetRoute(
+      {
+        ...doc,
+        method: 'POST',
+        url: `${doc.url}/${verb}`,
+        summary: `Deprecated: ${doc.method} through POST`,
+        description: `Before ${NATIVE_METHODS_SINCE} this was POSTed here (spec 9). It still works; use ${doc.method}.`,
+        deprecation: deprecatedSince(NATIVE_METHODS_SINCE, `${doc.method} ${doc.url}`),
+      },
+      handle,
+    ),
+  ];
 }
 
 /** GET (list, one), POST, native PUT and DELETE, and the deprecated POST emulations, for one resource. */
@@ -143,44 +170,24 @@ export function recordRoutes(res: RecordResource): FleetRoute[] {
           .send({ data: view(deps.stores.records.create(res.path, body, ids, user.id, now)) });
       },
     ),
-    fleetRoute(
+    ...withLegacyPost(
       {
         ...putDoc,
         method: 'PUT',
         url: `${base}/:id`,
         summary: `Replace one of the ${res.title.toLowerCase()} (native PUT)`,
       },
+      'update',
       replace,
     ),
-    fleetRoute(
+    ...withLegacyPost(
       {
         ...deleteDoc,
         method: 'DELETE',
         url: `${base}/:id`,
         summary: `Delete one of the ${res.title.toLowerCase()} (native DELETE)`,
       },
-      (deps, input) => input.reply.code(204).send(remove(deps, input)),
-    ),
-    fleetRoute(
-      {
-        ...putDoc,
-        method: 'POST',
-        url: `${base}/:id/update`,
-        summary: 'Deprecated: replace through POST',
-        description: 'Before 2026-01-01 updates were POSTed here (spec 9). It still works; use PUT.',
-        deprecation: deprecatedSince(NATIVE_METHODS_SINCE, `PUT ${base}/:id`),
-      },
-      replace,
-    ),
-    fleetRoute(
-      {
-        ...deleteDoc,
-        method: 'POST',
-        url: `${base}/:id/delete`,
-        summary: 'Deprecated: delete through POST',
-        description: 'Before 2026-01-01 deletes were POSTed here (spec 9). It still works; use DELETE.',
-        deprecation: deprecatedSince(NATIVE_METHODS_SINCE, `DELETE ${base}/:id`),
-      },
+      'delete',
       (deps, input) => input.reply.code(204).send(remove(deps, input)),
     ),
   ];
