@@ -13,6 +13,7 @@ import {
 import type { HistoryColumns } from '../../../shared/ipc/views';
 import { allocateColumns, UNKNOWN_U8 } from '../cache/history-columns';
 import type { HttpClient } from './http-client';
+import { validateRequest } from './request-validation';
 
 export interface FleetEndpoints {
   /** {api_url} of the profile. */
@@ -90,7 +91,7 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
 
     async createTrackingLink(request) {
       const route = 'POST /public-tracking-link';
-      const body = trackingLinkRequestSchema.parse(request);
+      const body = validateRequest(trackingLinkRequestSchema, request, route);
       const res = await http.send({ method: 'POST', url: `${base}/public-tracking-link`, route, body });
       return http.parse(trackingLinkSchema, res.body, route);
     },

@@ -13,6 +13,7 @@ import {
   type SubmissionResponse,
 } from '../../../shared/interface';
 import type { HttpClient } from './http-client';
+import { validateRequest } from './request-validation';
 
 export type GenerateResult =
   | { readonly kind: 'accepted'; readonly submission: SubmissionResponse }
@@ -35,7 +36,7 @@ export function createReportsApi(http: HttpClient, baseUrl: string): ReportsApi 
   return {
     async generate(request) {
       const route = 'POST /api/v1/reports/generate';
-      const body = reportRequestSchema.parse(request);
+      const body = validateRequest(reportRequestSchema, request, route);
       const res = await http.send({ method: 'POST', url: `${base}/generate`, route, body });
       return res.status === 200
         ? { kind: 'cached', status: http.parse(cacheHitResponseSchema, res.body, route) }

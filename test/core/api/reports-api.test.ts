@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '../../../src/server';
+import { createHttpClient } from '../../../src/main/core/api/http-client';
+import { createReportsApi, type ReportsApi } from '../../../src/main/core/api/reports-api';
+import { formatCalendarDate } from '../../../src/shared/interface';
+
+describe('reporting interface through the core client, against the local service', () => {
+  let service: LocalService;
+  let reports: ReportsApi;
+
+  beforeAll(async () => {
+    service = await startLocalService({ port: 0, fleetSize: 5, reportWorkers: 1 });
+    reports = createReportsApi(
+      createHttpClient({ getToken: () => service.users[0]?.token ?? null }),
+      service.base_url,
+    );
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  it('submits a json trail report, follows its status to completion and downloads the content', async () => {
+    const assetId = service.context.fleet.assets[0]?.id ?? 1;
+    const yesterday = formatCalendarDate(Date.now() - 86_400_000);
+    const request = {
+      type: 'trail',
+      format: 'json',
+      asset_id: assetId,
+      date_from: yesterday,
+      date_to: yesterday,
+    } as const;
+    const submitted = await reports.generate(request);
+    const reportId =
+      submitted.kind === 'accepted' ? submitted.submission.report_id : submitted.status.report_id;
+    let status = await reports.status(reportId);
+    for (let i = 0; i < 150 && !['completed', 'failed'].includes(status.generation_status); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = await reports.status(reportId);
+    }
+    expect(status.generation_status).toBe('completed');
+    const content = await reports.downloadJson(reportId);
+    expect(content.type).toBe('trail');
+    expect(content.rows.length).toBeGreaterThan(0);
+
+    // The same request again is served from the service's cache (spec 2.2), already complete.
+    const again = await reports.generate(request);
+    expect(again.kind).toBe('cached');
+  });
+
+  it('rejects a date range beyond the type maximum before sending it, as the service would', async () => {
+    const err = await reports
+      .generate({
+        type: 'obd_data',
+        format: 'pdf',
+        asset_id: 1,
+        date_from: '2026-01-01',
+        date_to: '2026-01-20',
+      })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'validation', status: null });
+    expect(err).toHaveProperty('errors.date_to', [expect.stringMatching(/14 days/)]);
+  });
+
+  it('maps an unknown report id to not_found', async () => {
+    await expect(reports.status('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+  });
+});
