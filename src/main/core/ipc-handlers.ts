@@ -1,0 +1,34 @@
+import type {
+  IpcEvent,
+  IpcEvents,
+  IpcMethod,
+  IpcParsedArgs,
+  IpcResultValue,
+} from '../../shared/ipc/contract';
+
+/**
+ * What the core offers every shell (Electron, browser): one plain async
+ * function per contract method, given arguments already parsed with the
+ * contract's zod schema. The shells' one wrapper checks the sender, parses,
+ * calls the handler and turns its outcome into an IpcReply.
+ */
+export type IpcHandlers = {
+  readonly [M in IpcMethod]: (args: IpcParsedArgs<M>) => Promise<IpcResultValue<M>>;
+};
+
+/** How the core pushes events to the renderer; the shell queues them until `app.ready`. */
+export type PushSink = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;
+
+/**
+ * Native things the core asks its shell for (a Save dialog, opening a file).
+ * Electron implements them with dialog/shell; the browser shell with a browser
+ * download and no-ops.
+ */
+export interface ShellServices {
+  /** Asks where to save `filename`; null when the user cancels. */
+  chooseSavePath(filename: string, contentType: string): Promise<string | null>;
+  openPath(path: string): Promise<void>;
+  showInFolder(path: string): Promise<void>;
+  openExternal(url: string): Promise<void>;
+  copyText(text: string): Promise<void>;
+}
