@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteDoc } from '../http/route-doc';
 import { DEPRECATION_WARNING_DAYS } from '../http/deprecation';
+import { openApiPath } from './openapi';
 import { OPENAPI_PATH } from './portal-routes';
 
 const esc = (s: string): string =>
@@ -63,7 +64,7 @@ function routeSection(doc: RouteDoc, op: unknown): string {
     })
     .join('');
   return `<section class="route${d ? ' deprecated' : ''}">
-  <h3><span class="m ${doc.method.toLowerCase()}">${doc.method}</span> <code>${esc(doc.url)}</code>${d ? ' <span class="dep">deprecated</span>' : ''}${doc.auth === 'bearer' ? ' <span class="lock" title="Bearer token">🔒</span>' : ''}</h3>
+  <h3><span class="m ${doc.method.toLowerCase()}">${doc.method}</span> <code>${esc(doc.url)}</code>${d ? ' <span class="dep">deprecated</span>' : ''}${doc.auth === 'bearer' ? ' <span class="auth" title="Needs a Bearer token">Bearer</span>' : ''}</h3>
   <p>${esc(doc.summary)}</p>${view.description ? `<p class="desc">${esc(view.description)}</p>` : ''}
   ${params ? `<table><tr><th>Parameter</th><th>In</th><th>Type</th><th>Required</th><th></th></tr>${params}</table>` : ''}
   ${body}<ul class="responses">${responses}</ul>
@@ -80,13 +81,12 @@ h2{border-bottom:2px solid #d9dde5;padding-top:1rem}.route{background:#fff;borde
 .dep{background:#c77700;color:#fff;border-radius:4px;font-size:.75rem;padding:.1rem .4rem}
 table{border-collapse:collapse;margin:.4rem 0}td,th{border:1px solid #e3e6eb;padding:.2rem .5rem;text-align:left;font-size:.9rem}
 .code{font-weight:600}.c2{color:#2f7d32}.c4{color:#b3261e}.c5{color:#8a1c1c}pre{background:#f0f2f5;padding:.5rem;overflow:auto;font-size:.8rem}
-.desc{color:#4a5263}ul.responses{padding-left:1.2rem}`;
+.desc{color:#4a5263}.auth{border:1px solid #8a93a6;color:#4a5263;border-radius:4px;font-size:.7rem;padding:0 .3rem;font-weight:400}td.date{white-space:nowrap}ul.responses{padding-left:1.2rem}`;
 
 /** A readable, self-contained page of the OpenAPI document: no scripts, no CDN, no external requests. */
 export function renderDocsPage(docs: readonly RouteDoc[], openapi: Record<string, unknown>): string {
   const paths = z.record(z.string(), z.record(z.string(), z.unknown())).parse(openapi.paths);
-  const opOf = (doc: RouteDoc): unknown =>
-    paths[doc.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[doc.method.toLowerCase()];
+  const opOf = (doc: RouteDoc): unknown => paths[openApiPath(doc.url)]?.[doc.method.toLowerCase()];
   const tags = [...new Set(docs.map((d) => d.tag))];
   const slug = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const deprecated = docs.filter((d) => d.deprecation);
@@ -103,8 +103,8 @@ export function renderDocsPage(docs: readonly RouteDoc[], openapi: Record<string
   const depRows = deprecated
     .map(
       (d) =>
-        `<tr><td><code>${d.method} ${esc(d.url)}</code></td><td>${d.deprecation?.deprecatedAt.slice(0, 10)}</td>` +
-        `<td>${d.deprecation?.sunsetAt.slice(0, 10)}</td><td><code>${esc(d.deprecation?.successor ?? '')}</code></td></tr>`,
+        `<tr><td><code>${d.method} ${esc(d.url)}</code></td><td class="date">${d.deprecation?.deprecatedAt.slice(0, 10)}</td>` +
+        `<td class="date">${d.deprecation?.sunsetAt.slice(0, 10)}</td><td><code>${esc(d.deprecation?.successor ?? '')}</code></td></tr>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -113,7 +113,7 @@ export function renderDocsPage(docs: readonly RouteDoc[], openapi: Record<string
 <title>Fleetdesk service — API documentation</title><style>${STYLE}</style></head><body>
 <header><h1>Fleetdesk local fleet service</h1>
 <p>The reporting interface and the fleet tracking interface. Machine-readable: <a href="${OPENAPI_PATH}">OpenAPI 3.1</a>.
-Every route marked 🔒 needs <code>Authorization: Bearer &lt;token&gt;</code>.</p></header>
+Every route marked <span class="auth">Bearer</span> needs <code>Authorization: Bearer &lt;token&gt;</code>.</p></header>
 <main><nav>${tags.map((t) => `<a href="#${slug(t)}">${esc(t)}</a>`).join('')}<a href="#deprecations">Deprecations</a></nav>
 <h2>Errors</h2><p>400: <code>{status:"error", message, errors:{field:[messages]}}</code>; 401: <code>{message}</code>;
 403, 404, 413, 429, 503: <code>{status:"error", message}</code>. Unknown routes answer 404 in JSON.</p>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, unauthorizedBodySchema, validationErrorBodySchema } from '../../shared/interface';
-import type { RouteDoc } from '../http/route-doc';
+import { IGNORED_BODY, type RouteDoc } from '../http/route-doc';
 import { DEPRECATION_NOTES_PATH } from '../http/deprecation';
 
 type JsonSchema = Record<string, unknown>;
@@ -20,9 +20,15 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-const pathParamNames = (url: string): string[] =>
-  [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
+/** Fastify's /a/:id/* as OpenAPI's /a/{id}/{wildcard}. */
+export const openApiPath = (url: string): string =>
+  url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{wildcard}');
+const pathParamNames = (url: string): string[] => [
+  ...[...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? ''),
+  ...(url.endsWith('*') ? ['wildcard'] : []),
+];
+const bodyOf = (doc: RouteDoc): z.ZodType | undefined =>
+  doc.body === IGNORED_BODY || doc.method === 'GET' ? undefined : doc.body;
 
 const propsOf = (
   schema: z.ZodType | undefined,
@@ -65,8 +71,9 @@ function responses(doc: RouteDoc): JsonSchema {
   const out: Record<string, JsonSchema> = {};
   for (const [code, r] of Object.entries(doc.responses))
     out[code] = { description: r.description, ...content(r.schema, r.contentType) };
+  const body = bodyOf(doc);
   const takesInput =
-    doc.params !== undefined || doc.query !== undefined || doc.body !== undefined || doc.multipart;
+    doc.params !== undefined || doc.query !== undefined || body !== undefined || doc.multipart;
   if (takesInput)
     out['400'] ??= { description: 'Validation failure (spec 7)', ...content(validationErrorBodySchema) };
   if (doc.auth === 'bearer')
@@ -74,8 +81,11 @@ function responses(doc: RouteDoc): JsonSchema {
   if (doc.assetAccess)
     out['403'] ??= { description: 'No access to the asset (spec 5)', ...content(errorBodySchema) };
   if (doc.url.includes(':'))
-    out['404'] ??= { description: 'Unknown account or id', ...content(errorBodySchema) };
-  if (doc.body !== undefined || doc.multipart)
+    out['404'] ??= {
+      description: doc.url.includes(':account') ? 'Unknown account or id' : 'Not found',
+      ...content(errorBodySchema),
+    };
+  if (body !== undefined || doc.multipart)
     out['413'] ??= { description: 'Body too large', ...content(errorBodySchema) };
   return out;
 }
@@ -99,8 +109,9 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
       },
     };
   }
-  if (doc.body === undefined || doc.method === 'GET' || doc.method === 'DELETE') return undefined;
-  return { required: true, content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } } };
+  const body = bodyOf(doc);
+  if (body === undefined) return undefined;
+  return { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
 }
 
 function operation(doc: RouteDoc, accountKey: string): JsonSchema {

@@ -36,7 +36,7 @@ export function routeCatalogue(app: FastifyInstance): RouteDoc[] {
           summary: 'Registered by a module that does not describe it in a route table yet',
           description: 'Authentication and payloads: see the module that registers it.',
           auth: 'none',
-          responses: { 200: { description: 'See the registering module' } },
+          responses: { 200: { description: 'See the registering module', contentType: '*/*' } },
           deprecation: r.deprecation,
         },
     );

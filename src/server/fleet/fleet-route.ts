@@ -4,7 +4,7 @@ import type { ServiceUser } from '../accounts/account';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../http/auth';
 import { notFound, parseOrThrow } from '../http/http-error';
-import type { RouteDoc } from '../http/route-doc';
+import { IGNORED_BODY, type RouteDoc } from '../http/route-doc';
 import type { SimAsset } from '../sim/types';
 import type { FleetStores } from './fleet-stores';
 
@@ -20,8 +20,7 @@ export const pathId = z.coerce
   .max(2 ** 31 - 1);
 export const idParams = accountParams.extend({ id: pathId });
 export const noQuery = z.object({});
-/** Bodies sent to routes that take none are ignored, as HTTP allows. */
-export const noBody = z.unknown();
+export const noBody = IGNORED_BODY;
 
 export interface FleetDeps {
   readonly ctx: ServiceContext;

@@ -1,5 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Deprecation } from './deprecation';
+
+/** For routes that take no body: one sent anyway is ignored, as HTTP allows, and not documented. */
+export const IGNORED_BODY = z.unknown();
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -12,7 +12,8 @@ const positiveId = z.int().positive();
 const isoTimestamp = z.iso.datetime({ offset: true });
 const calendarDate = z
   .string()
-  .refine((s) => parseCalendarDate(s) !== null, { message: 'must be a date in the form YYYY-MM-DD' });
+  .refine((s) => parseCalendarDate(s) !== null, { message: 'must be a date in the form YYYY-MM-DD' })
+  .meta({ format: 'date' });
 const label = z.string().trim().min(1).max(120);
 const notes = z.string().max(2000).optional();
 

@@ -1,6 +1,7 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openApiPath } from '../../../src/server/docs/openapi';
 import { startFleetService, type FleetTestService } from '../fleet/fleet-client';
 
 let t: FleetTestService;
@@ -21,7 +22,6 @@ const openApiSchema = z.object({
 const routesSchema = z.object({
   data: z.array(z.object({ method: z.string(), url: z.string(), documented: z.boolean() })),
 });
-const toOpenApi = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 describe('documentation portal (/docs)', () => {
   it('serves an OpenAPI 3.1 document without a token that covers every registered route', async () => {
@@ -36,7 +36,7 @@ describe('documentation portal (/docs)', () => {
     const registered = routes.filter((r) => methods.has(r.method));
     expect(registered.length).toBeGreaterThan(40);
     for (const r of registered)
-      expect(doc.paths[toOpenApi(r.url)]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
+      expect(doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
   });
 
   it('documents both interfaces from the zod schemas, with errors, auth and deprecations', async () => {
