@@ -48,7 +48,10 @@ const fmt = (n: number, digits = 0): string =>
 const verdict = (ok: boolean): string => (ok ? 'meets target' : 'MISSES target');
 
 /** Publish-to-receive: a position's timestamp is the instant it was sampled and published. */
-async function measureLive(service: LocalService, operator: ReadyUser): Promise<ReceiverFigures> {
+async function measureLive(
+  service: LocalService,
+  operator: ReadyUser,
+): Promise<ReceiverFigures & { serviceBusy: number }> {
   const receivers = await startReceivers(
     {
       kind: 'pusher',
@@ -67,8 +70,10 @@ async function measureLive(service: LocalService, operator: ReadyUser): Promise<
   );
   await sleep(WARMUP_MS);
   receivers.start();
+  const elu = performance.eventLoopUtilization();
   await sleep(WINDOW_MS);
-  return receivers.stop();
+  const serviceBusy = performance.eventLoopUtilization(elu).utilization;
+  return { ...(await receivers.stop()), serviceBusy };
 }
 
 /** The raw frames of one whole tick (from one chunk 0 to the next), as the service writes them. */
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
   const operator = service.users.find((u) => u.asset_ids === null);
   if (!operator) throw new Error('no operator in the ready line');
 
-  let live: ReceiverFigures;
+  let live: ReceiverFigures & { serviceBusy: number };
   let frames: string[];
   let history: HistoryFigures | string;
   try {
@@ -196,7 +201,10 @@ async function main(): Promise<void> {
     `  latency:   p50 ${fmt(live.p50Ms)} ms, p95 ${fmt(live.p95Ms)} ms   (target p95 < ${TARGET_P95_MS} ms: ${verdict(live.p95Ms < TARGET_P95_MS)})`,
   );
   console.log(
-    `  baseline (bare ws, same frames, ${CLIENTS} raw clients): ${fmt(bare.positionsPerSec)} positions/s, p50 ${fmt(bare.p50Ms)} ms, p95 ${fmt(bare.p95Ms)} ms`,
+    `  busy: service thread ${fmt(live.serviceBusy * 100)} %, receiving threads ${fmt(live.receiverBusy * 100)} % (${RECEIVER_THREADS} threads)`,
+  );
+  console.log(
+    `  baseline (bare ws, same frames, ${CLIENTS} raw clients): ${fmt(bare.positionsPerSec)} positions/s, p50 ${fmt(bare.p50Ms)} ms, p95 ${fmt(bare.p95Ms)} ms, receivers busy ${fmt(bare.receiverBusy * 100)} %`,
   );
   console.log(
     `  ratio service/baseline: throughput ${fmt(live.positionsPerSec / bare.positionsPerSec, 2)}×, p95 latency ${fmt(live.p95Ms / bare.p95Ms, 1)}×`,

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { z } from 'zod';
@@ -36,12 +37,15 @@ export interface ReceiverResult {
   readonly positions: number;
   /** [latency ms, positions] pairs. */
   readonly latencies: number[];
+  /** Share of the window this thread's event loop was busy (0..1). */
+  readonly busy: number;
 }
 
 const port = parentPort;
 if (port) {
   const config = receiverConfigSchema.parse(workerData);
   let measuring = false;
+  let elu = performance.eventLoopUtilization();
   let positions = 0;
   const latencies: number[] = [];
   const record = (count: number, sentAt: number): void => {
@@ -96,10 +100,12 @@ if (port) {
     const cmd = receiverCommandSchema.parse(msg);
     if (cmd.type === 'start') {
       measuring = true;
+      elu = performance.eventLoopUtilization();
       return;
     }
     measuring = false;
-    const result: ReceiverResult = { type: 'result', positions, latencies };
+    const busy = performance.eventLoopUtilization(elu).utilization;
+    const result: ReceiverResult = { type: 'result', positions, latencies, busy };
     void Promise.all(closers.map((c) => c())).then(() => port.postMessage(result));
   });
   connect().then(

@@ -7,6 +7,8 @@ export interface ReceiverFigures {
   readonly positionsPerSec: number;
   readonly p50Ms: number;
   readonly p95Ms: number;
+  /** Mean share of the window the receiving threads were busy (0..1); near 1 means they are the bottleneck. */
+  readonly receiverBusy: number;
 }
 
 export interface Receivers {
@@ -19,7 +21,12 @@ export interface Receivers {
 const replySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('failed'), message: z.string() }),
-  z.object({ type: z.literal('result'), positions: z.number(), latencies: z.array(z.number()) }),
+  z.object({
+    type: z.literal('result'),
+    positions: z.number(),
+    latencies: z.array(z.number()),
+    busy: z.number(),
+  }),
 ]);
 
 /**
@@ -55,6 +62,7 @@ export async function startReceivers(config: ReceiverConfig, threads: number): P
         positionsPerSec: positions / elapsedSec,
         p50Ms: stats.percentile(50),
         p95Ms: stats.percentile(95),
+        receiverBusy: results.reduce((n, r) => n + r.busy, 0) / Math.max(1, results.length),
       };
     },
   };

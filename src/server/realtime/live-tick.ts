@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context';
 import type { SimAsset } from '../sim/types';
-import { LOCATION_UPDATED_EVENT, accountChannelName, type LiveUpdate } from '../../shared/interface';
-import { encodeChannelEvent } from './pusher-protocol';
+import { LOCATION_UPDATED_EVENT, accountChannelName } from '../../shared/interface';
+import { LiveUpdateWriter, channelEventOfJsonItems } from './live-update-json';
 import type { PusherServer } from './pusher-server';
 
 /**
@@ -10,11 +10,6 @@ import type { PusherServer } from './pusher-server';
  * larger frames disproportionately slowly (bench:service).
  */
 export const MAX_UPDATES_PER_MESSAGE = 250;
-
-const round = (v: number, digits: number): number => {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
-};
 
 /**
  * Every tick, the position of every online tracker goes to the account
@@ -31,6 +26,7 @@ export class LiveTicker {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly channel: string;
+  private readonly writer = new LiveUpdateWriter();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -75,30 +71,20 @@ export class LiveTicker {
     }
   }
 
-  private updates(assets: readonly SimAsset[], t: number): LiveUpdate[] {
+  private updates(assets: readonly SimAsset[], t: number): string[] {
     const fleet = this.ctx.fleet;
-    const out: LiveUpdate[] = [];
+    const out: string[] = [];
     for (const asset of assets) {
       if (!fleet.isOnline(asset.id, t)) continue;
-      const s = fleet.sampleAt(asset.id, t);
-      out.push({
-        assetId: asset.id,
-        assetName: asset.name,
-        // ~0.1 m and 0.1 km/h: finer digits would only grow every frame.
-        latitude: round(s.lat, 6),
-        longitude: round(s.lon, 6),
-        speed: round(s.speed, 1),
-        course: round(s.heading, 1),
-        timestamp: Math.round(t),
-        status: { name: s.state, ignition: s.ignition, engine: s.ignition },
-      });
+      const json = this.writer.write(asset, fleet.sampleAt(asset.id, t), t);
+      if (json !== null) out.push(json);
     }
     return out;
   }
 
-  private send(updates: LiveUpdate[], to: string): void {
+  private send(updates: readonly string[], to: string): void {
     if (updates.length === 0) return;
-    const frame = Buffer.from(encodeChannelEvent(this.channel, LOCATION_UPDATED_EVENT, updates), 'utf8');
+    const frame = Buffer.from(channelEventOfJsonItems(this.channel, LOCATION_UPDATED_EVENT, updates), 'utf8');
     // Droppable: the next tick carries every position again (see pusher-connection.ts).
     this.server.sendFrame(this.channel, frame, to, true);
   }
