@@ -15,7 +15,7 @@ import type { Alarm } from './types';
  * Alarms as a fleet platform raises them, derived from the same simulation
  * as the trail and the events, so an alarm always has its evidence.
  */
-export const LOW_FUEL_FRACTION = 0.15;
+export const LOW_FUEL_FRACTION = 0.2;
 export const TEMPERATURE_LIMIT_C = 7;
 /** The platform calls a tracker offline after this much silence. */
 export const OFFLINE_AFTER_MS = 15 * 60_000;

@@ -172,7 +172,16 @@ export class SimCore {
   segmentIndex(d: DaySchedule, t: number, hint = 0): number {
     const segs = d.segs;
     let i = Math.min(Math.max(hint, 0), segs.length - 1);
-    if (segs[i]!.t0 > t) i = 0;
+    if (segs[i]!.t0 > t || (i + 2 < segs.length && segs[i + 2]!.t0 <= t)) {
+      let lo = 0;
+      let hi = segs.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (segs[mid]!.t0 <= t) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    }
     while (i < segs.length - 1 && segs[i + 1]!.t0 <= t) i++;
     return i;
   }

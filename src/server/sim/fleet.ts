@@ -29,6 +29,13 @@ import type {
 
 export const MAX_FLEET_SIZE = 20_000;
 
+interface OpenStop {
+  start: number;
+  end: number;
+  place: CityPlace;
+  idling: boolean;
+}
+
 interface DayContext {
   readonly a: SimAsset;
   readonly d: DaySchedule;
@@ -39,6 +46,7 @@ interface DayContext {
   lastLat: number;
   lastLon: number;
   lastAlt: number;
+  readonly cursor: SegmentState;
 }
 
 /**
@@ -64,7 +72,6 @@ class SimFleet implements Fleet {
   readonly beacons;
   readonly home: Place;
   private readonly places = new Map<number, Place>();
-  private readonly scratch = newSegmentState();
   /** Each asset's day context of its latest sampleAt: live ticks ask for the same day again and again. */
   private readonly live: (DayContext | undefined)[] = [];
   /** Beacon id → ids of the assets whose trackers know it. */
@@ -117,7 +124,16 @@ class SimFleet implements Fleet {
   /** What every sample of one asset-day shares: looked up once per day, not per fix. */
   private dayContext(a: SimAsset, d: DaySchedule): DayContext {
     const doors = new Array<DoorOpening | null | undefined>(d.segs.length).fill(undefined);
-    return { a, d, fuel: this.fuel.day(a.id, d), doors, lastLat: NaN, lastLon: NaN, lastAlt: 0 };
+    return {
+      a,
+      d,
+      fuel: this.fuel.day(a.id, d),
+      doors,
+      lastLat: NaN,
+      lastLon: NaN,
+      lastAlt: 0,
+      cursor: newSegmentState(),
+    };
   }
 
   private sample(c: DayContext, t: number, st: SegmentState): Sample {
@@ -151,18 +167,14 @@ class SimFleet implements Fleet {
   sampleAt(assetId: number, t: number): Sample {
     const a = this.checkAsset(assetId);
     this.checkTime(t);
-    const st = this.scratch;
-    st.seg = 0;
-    st.piece = 0;
-    st.routeHint = 0;
-    st.profile = null;
     const day = localDay(t);
     let c = this.live[assetId];
     if (!c || c.d.day !== day) {
       c = this.dayContext(a, this.core.day(assetId, day));
       this.live[assetId] = c;
     }
-    return this.sample(c, t, st);
+    // The asset's own cursor: the next live tick starts searching where this one ended.
+    return this.sample(c, t, c.cursor);
   }
 
   history(assetId: number, start: number, end: number): Sample[] {
@@ -243,31 +255,37 @@ class SimFleet implements Fleet {
   }
 
   stops(assetId: number, start: number, end: number): Stop[] {
+    this.checkAsset(assetId);
+    this.checkTime(start);
+    this.checkTime(end);
     const out: Stop[] = [];
-    let open: { start: number; end: number; place: CityPlace; idling: boolean } | null = null;
-    const flush = (): void => {
-      if (open && open.end > start && open.start <= end)
-        out.push({ start: open.start, end: open.end, place: this.place(open.place), idling: open.idling });
-      open = null;
+    if (end < start) return out;
+    const keep = (x: OpenStop | null): void => {
+      if (x && x.end > start && x.start <= end)
+        out.push({ start: x.start, end: x.end, place: this.place(x.place), idling: x.idling });
     };
-    // One day either side, so the night in the depot is one stop, not two halves.
-    for (const d of this.days(assetId, start - DAY_MS, end + DAY_MS)) {
-      for (const s of d.segs) {
+    // Widen to whole parked days either side, so a night or a weekend in the depot is one stop.
+    let first = localDay(start) - 1;
+    let last = localDay(end) + 1;
+    const parkedAllDay = (day: number): boolean => this.core.day(assetId, day).segs.length === 1;
+    while (first > localDay(start) - 14 && parkedAllDay(first)) first--;
+    while (last < localDay(end) + 14 && parkedAllDay(last)) last++;
+    let open: OpenStop | null = null;
+    for (let day = first; day <= last; day++) {
+      for (const s of this.core.day(assetId, day).segs) {
         if (s.kind !== 'stop') {
-          flush();
-          continue;
-        }
-        const cur = open as { start: number; end: number; place: CityPlace; idling: boolean } | null;
-        if (cur && cur.place.index === s.place.index && cur.end === s.t0) {
-          cur.end = s.t1;
-          cur.idling ||= s.idleUntil > s.t0;
+          keep(open);
+          open = null;
+        } else if (open && open.place.index === s.place.index && open.end === s.t0) {
+          open.end = s.t1;
+          open.idling ||= s.idleUntil > s.t0;
         } else {
-          flush();
+          keep(open);
           open = { start: s.t0, end: s.t1, place: s.place, idling: s.idleUntil > s.t0 };
         }
       }
     }
-    flush();
+    keep(open);
     return out;
   }
 

@@ -50,7 +50,13 @@ export interface VehicleDynamics {
   readonly harshRate: number;
 }
 
-export function buildProfile(km: number, dyn: VehicleDynamics, r: () => number): Profile {
+let scratch = new Float64Array(64 * STRIDE);
+
+/**
+ * `timingOnly` fills a shared scratch buffer instead of a new one: timing a day
+ * needs every drive's duration but not its pieces (the same draws rebuild them).
+ */
+export function buildProfile(km: number, dyn: VehicleDynamics, r: () => number, timingOnly = false): Profile {
   const pieces = Math.max(1, Math.round(km / between(0.7, 1.9, r())));
   const weights: number[] = [];
   let total = 0;
@@ -59,7 +65,8 @@ export function buildProfile(km: number, dyn: VehicleDynamics, r: () => number):
     weights.push(w);
     total += w;
   }
-  const data = new Float64Array(pieces * STRIDE);
+  if (timingOnly && scratch.length < pieces * STRIDE) scratch = new Float64Array(pieces * STRIDE * 2);
+  const data = timingOnly ? scratch : new Float64Array(pieces * STRIDE);
   const harsh: HarshMark[] = [];
   let t = 0;
   let d = 0;
@@ -128,7 +135,16 @@ export interface MotionPoint {
 export function motionAt(p: Profile, s: number, out: MotionPoint, hint = 0): void {
   const { data } = p;
   let i = Math.min(Math.max(hint, 0), p.pieces - 1);
-  if (data[i * STRIDE + T0]! > s) i = 0;
+  if (data[i * STRIDE + T0]! > s || (i + 2 < p.pieces && data[(i + 2) * STRIDE + T0]! <= s)) {
+    let lo = 0;
+    let hi = p.pieces - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (data[mid * STRIDE + T0]! <= s) lo = mid;
+      else hi = mid - 1;
+    }
+    i = lo;
+  }
   while (i < p.pieces - 1 && data[(i + 1) * STRIDE + T0]! <= s) i++;
   const o = i * STRIDE;
   out.piece = i;

@@ -197,20 +197,26 @@ export function buildAssetModel(
     cycleKm: total(weekday, roundKm) + total(saturday, roundKm) + total(sunday, roundKm),
     cycleFuel: total(weekday, roundFuel) + total(saturday, roundFuel) + total(sunday, roundFuel),
     // Refill amount: a bit over half a tank, but leaving room for two heavy days without a pump.
-    // Round-the-clock rounds pass a pump every few stops, so only day workers need that room.
-    refillEvery: spec.roundTheClock
-      ? spec.fuelTankLiters * between(0.45, 0.6, r())
-      : Math.max(
-          spec.fuelTankLiters * 0.15,
-          Math.min(
-            spec.fuelTankLiters * between(0.45, 0.62, r()),
-            spec.fuelTankLiters * 0.9 - 2.5 * Math.max(...roundFuel),
-          ),
-        ),
+    refillEvery: refillAmount(spec, Math.max(...roundFuel), r),
     idleLitersPerHour,
     depotHeading: Math.floor(r() * 360),
     firstCycle: cycleOf(firstDay),
   };
+}
+
+/**
+ * Litres burnt between refills. Round-the-clock rounds pass a pump every few
+ * stops. Day workers must survive a weekend and a Monday morning (≤ ~2 heavy
+ * rounds) after passing the mark (worst case about empty); "late refuellers" push that to the limit
+ * and are the ones who see low-fuel warnings.
+ */
+function refillAmount(spec: AssetSpec, maxRoundFuel: number, r: () => number): number {
+  const tank = spec.fuelTankLiters;
+  const usual = tank * between(0.45, 0.62, r());
+  if (spec.roundTheClock) return usual;
+  const late = spec.kind !== 'equipment' && r() < 0.25;
+  if (late) return Math.max(tank * 0.45, tank * 0.97 - 1.8 * maxRoundFuel);
+  return Math.max(tank * 0.15, Math.min(usual, tank * 0.9 - 2.5 * maxRoundFuel));
 }
 
 function shuffle(pool: Int8Array, r: () => number): Int8Array {

@@ -85,9 +85,10 @@ export function pointAt(route: Route, km: number, out: RoutePoint, hint = 0): nu
   const last = cum.length - 1;
   const d = Math.min(Math.max(km, 0), route.lengthKm);
   let i = Math.min(Math.max(hint, 0), last - 1);
-  if (cum[i]! > d) {
-    let lo = 0;
-    let hi = i;
+  // Sequential reads move a vertex or two; anything else is a binary search.
+  if (cum[i]! > d || (i + 4 < last && cum[i + 4]! <= d)) {
+    let lo = cum[i]! > d ? 0 : i;
+    let hi = cum[i]! > d ? i : last - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (cum[mid]! <= d) lo = mid;

@@ -1,7 +1,7 @@
 import type { AssetSpec } from './assets';
 import type { City, CityPlace } from './city';
 import { localDayStart, localInstant, weekdayOf } from './local-time';
-import { buildProfile, type Profile, type VehicleDynamics } from './motion';
+import { buildProfile, type VehicleDynamics } from './motion';
 import { between, rng, unit } from './random';
 import {
   type AssetModel,
@@ -137,13 +137,13 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
   const seq = m.places.subarray(m.start[round]!, m.start[round + 1]!);
   const dyn = dynamicsOf(seed, spec);
   const legs = seq.length - 1;
-  const profiles: Profile[] = [];
+  const timings: { duration: number; maxSpeed: number }[] = [];
   const routes: Route[] = [];
   let driveS = 0;
   for (let i = 1; i <= legs; i++) {
     const route = deps.route(city.places[seq[i - 1]!]!, city.places[seq[i]!]!);
-    const p = buildProfile(route.lengthKm, dyn, profileRng(seed, spec.id, day, i));
-    profiles.push(p);
+    const p = buildProfile(route.lengthKm, dyn, profileRng(seed, spec.id, day, i), true);
+    timings.push({ duration: p.duration, maxSpeed: p.maxSpeed });
     routes.push(route);
     driveS += p.duration;
   }
@@ -189,7 +189,7 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
   let odo = odoStart;
   let fuel = fuelStart;
   for (let i = 1; i <= legs; i++) {
-    const p = profiles[i - 1]!;
+    const p = timings[i - 1]!;
     const route = routes[i - 1]!;
     const t1 = t + Math.round(p.duration * 1000);
     segs.push({
