@@ -175,4 +175,31 @@ describe('events of the simulated fleet over a week', () => {
       expect(l.filter((x) => x.kind === 'fuel_drain')).toHaveLength(drains.length);
     }
   });
+
+  it('warns about low fuel before a late refueller reaches the pump', () => {
+    // Seven weeks: low tanks are rare (a quarter of the drivers refuel late).
+    const from = START - 42 * DAY;
+    let warned = 0;
+    for (const a of fleet.assets) {
+      const low = fleet
+        .fuelEvents(a.id, from, END)
+        .filter((e) => e.kind === 'refill' && e.levelBefore < a.fuelTankLiters * 0.2 - 0.5);
+      if (low.length === 0) continue;
+      const lowAlarms = fleet.alarms(a.id, from, END).filter((x) => x.kind === 'low_fuel');
+      for (const refill of low) {
+        const alarm = lowAlarms.filter((x) => x.t <= refill.t).at(-1);
+        expect(
+          alarm,
+          `low-fuel alarm before the refill at ${new Date(refill.t).toISOString()}`,
+        ).toBeDefined();
+        expect(refill.t - alarm!.t).toBeLessThan(4 * DAY);
+        expect(fleet.sampleAt(a.id, alarm!.t).fuelLiters).toBeLessThan(a.fuelTankLiters * 0.2 + 0.1);
+        expect(fleet.sampleAt(a.id, alarm!.t - 60_000).fuelLiters).toBeGreaterThanOrEqual(
+          a.fuelTankLiters * 0.2 - 0.1,
+        );
+        warned++;
+      }
+    }
+    expect(warned).toBeGreaterThan(0);
+  });
 });

@@ -179,6 +179,20 @@ describe('the simulated fleet', () => {
     expect(nightTrips.length).toBeGreaterThan(0);
   });
 
+  it('brings every asset back to its depot before local midnight, every day for four weeks', () => {
+    for (const a of fleet.assets) {
+      const trips = fleet.trips(a.id, MONDAY, MONDAY + 28 * DAY - 1);
+      for (const t of trips)
+        expect(localDay(t.end - 1), `asset ${a.id} trip ${t.start}`).toBe(localDay(t.start));
+      const days = new Map<number, typeof trips>();
+      for (const t of trips) days.set(localDay(t.start), [...(days.get(localDay(t.start)) ?? []), t]);
+      for (const list of days.values()) {
+        expect(list[0]!.from.name).toMatch(/Deposito/);
+        expect(list.at(-1)!.to.name).toMatch(/Deposito/);
+      }
+    }
+  });
+
   it('lists stops with their places, merging the night in the depot into one stop', () => {
     const stops = fleet.stops(2, MONDAY, MONDAY + DAY);
     expect(stops.length).toBeGreaterThan(2);
