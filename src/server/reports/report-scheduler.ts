@@ -286,16 +286,21 @@ export class ReportScheduler {
   /** Restart: queued reports queue again; interrupted ones are retried once (issue 3 §2). */
   private recover(): void {
     const now = this.ctx.now();
-    for (const report of this.store.listProcessing()) {
+    const interrupted = this.store.listProcessing();
+    const waiting = this.store.listQueued();
+    for (const report of interrupted) {
       if (report.attempts >= MAX_ATTEMPTS) {
-        this.fail(report, 'Report generation failed: it was interrupted twice by a service restart.');
+        this.fail(
+          report,
+          'Report generation failed: it was interrupted twice (a worker crash or a service restart).',
+        );
       } else {
         this.store.requeue(report.id, now);
         this.queue.push(report);
       }
     }
     // The queue timeout counts time spent waiting in a running service, not downtime.
-    for (const report of this.store.listQueued()) {
+    for (const report of waiting) {
       this.store.requeue(report.id, now);
       this.queue.push(report);
     }

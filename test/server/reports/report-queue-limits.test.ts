@@ -48,8 +48,9 @@ afterAll(async () => {
 
 describe('the report queue', () => {
   const ids: string[] = [];
+  const estimates: number[] = [];
 
-  it('serves high priority first and reports each queued report with its position', async () => {
+  it('puts high priority ahead of standard ahead of low and reports each queued position', async () => {
     for (const [asset, priority] of [
       [1, 'low'],
       [2, 'standard'],
@@ -60,6 +61,7 @@ describe('the report queue', () => {
       const body = submissionResponseSchema.parse(res.body);
       expect(body.queue_name).toBe(`reports_${priority}`);
       ids.push(body.report_id);
+      estimates.push(body.estimated_time_ms);
     }
     const positions = [];
     for (const id of ids) {
@@ -81,10 +83,19 @@ describe('the report queue', () => {
     expect(errorBodySchema.parse(res.body).message).toMatch(/3/);
   });
 
+  it('estimates later completion for a report with work queued ahead of it', async () => {
+    const standard = reportStatusSchema.parse((await reportStatus(service, operator().token, ids[1]!)).body);
+    expect(standard.queue_position).toBe(2);
+    const res = await submitReport(service, dispatcher().token, request(1));
+    expect(res.status).toBe(201);
+    const behind = submissionResponseSchema.parse(res.body);
+    // Behind the high and the standard report of the operator, same size as theirs.
+    expect(behind.queue_position).toBe(3);
+    expect(behind.estimated_time_ms).toBeGreaterThan(estimates[1]!);
+  });
+
   it('enters degraded mode at the threshold: 503 with Retry-After 30', async () => {
-    for (const asset of [1, 2]) {
-      expect((await submitReport(service, dispatcher().token, request(asset))).status).toBe(201);
-    }
+    expect((await submitReport(service, dispatcher().token, request(2))).status).toBe(201);
     const refused = await submitReport(service, dispatcher().token, request(3));
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('30');

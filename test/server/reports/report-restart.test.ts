@@ -35,7 +35,7 @@ describe('reports across a service restart', () => {
     const processing = collectEvents(channel, REPORT_EVENTS.processing);
     // The first report is large enough to still be generating when the service stops.
     const bodies = [
-      { type: 'trail', format: 'json', asset_id: 1, ...pastRange(14) },
+      { type: 'trail', format: 'json', asset_id: 1, ...pastRange(7) },
       { type: 'trail', format: 'json', asset_id: 2, ...pastRange(3) },
       { type: 'trail', format: 'pdf', asset_id: 3, ...pastRange(1) },
     ];
@@ -60,5 +60,38 @@ describe('reports across a service restart', () => {
     const first = reportStatusSchema.parse((await reportStatus(service, tokens.operator, ids[0]!)).body);
     // Started again after the restart: the interrupted generation was retried, not lost.
     expect(Date.parse(first.started_at!)).toBeGreaterThanOrEqual(restartedAt - 1000);
+  });
+
+  it('serves high priority before standard before low once a worker is free', async () => {
+    service ??= await startLocalService(base);
+    const { pusher, channel } = await subscribedClient(
+      service!,
+      { id: 1, token: tokens.operator },
+      'reports',
+    );
+    try {
+      const processing = collectEvents(channel, REPORT_EVENTS.processing);
+      const ids: string[] = [];
+      // One worker: the first report occupies it while the other two wait.
+      for (const [asset, priority, days] of [
+        [1, 'standard', 7],
+        [2, 'low', 1],
+        [3, 'high', 1],
+      ] as const) {
+        const res = await submitReport(service!, tokens.operator, {
+          type: 'trail',
+          format: 'json',
+          asset_id: asset,
+          priority,
+          ...pastRange(days, 40),
+        });
+        expect(res.status).toBe(201);
+        ids.push(submissionResponseSchema.parse(res.body).report_id);
+      }
+      const started = await processing.waitFor(3, 30_000);
+      expect(started.map((e) => (e as { report_id: string }).report_id)).toEqual([ids[0], ids[2], ids[1]]);
+    } finally {
+      await closePusher(pusher);
+    }
   });
 });
