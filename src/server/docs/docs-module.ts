@@ -14,18 +14,20 @@ export function createDocsModule(ctx: ServiceContext): ServiceModule {
     name: 'docs',
     register(app: FastifyInstance) {
       // Routes are fixed once the server listens, so the first request builds the documents for all.
-      let built: { openapi: Record<string, unknown>; html: string } | null = null;
-      const documents = (): { openapi: Record<string, unknown>; html: string } => {
+      let built: { openapi: string; html: string } | null = null;
+      const documents = (): { openapi: string; html: string } => {
         if (built) return built;
         const docs = routeCatalogue(app);
         const openapi = buildOpenApi(docs, { serverUrl: ctx.urls.api_url, accountKey: ctx.account.key });
-        built = { openapi, html: renderDocsPage(docs, openapi) };
+        built = { openapi: JSON.stringify(openapi), html: renderDocsPage(docs, openapi) };
         return built;
       };
       app.get(DOCS_PATH, { config: { doc: portalDoc(DOCS_PATH) } }, async (_req, reply) =>
         reply.type('text/html; charset=utf-8').send(documents().html),
       );
-      app.get(OPENAPI_PATH, { config: { doc: portalDoc(OPENAPI_PATH) } }, async () => documents().openapi);
+      app.get(OPENAPI_PATH, { config: { doc: portalDoc(OPENAPI_PATH) } }, async (_req, reply) =>
+        reply.type('application/json; charset=utf-8').send(documents().openapi),
+      );
       app.get(ROUTES_PATH, { config: { doc: portalDoc(ROUTES_PATH) } }, async () => {
         const declared = new Set(DECLARED_ROUTE_DOCS.map((d) => `${d.method} ${d.url}`));
         return {
