@@ -45,7 +45,7 @@ export function viewerPage(o: ViewerPageOptions): string {
   <dl class="facts">
     <div class="fact"><dt>Speed</dt><dd id="speed">–</dd></div>
     <div class="fact"><dt>Last update</dt><dd id="updated">–</dd></div>
-    ${o.showEta ? '<div class="fact fact-wide" id="eta-row"><dt>Arrival</dt><dd id="eta">–</dd></div>' : ''}
+    ${o.showEta ? '<div class="fact fact-wide" id="eta-row"><dt>Arrival</dt><dd id="eta"><span class="eta-when">–</span><span class="eta-where">&nbsp;</span></dd></div>' : ''}
   </dl>
 </header>
 <main class="map-frame">

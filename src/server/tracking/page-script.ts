@@ -59,6 +59,9 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
     updatedEl.textContent = ago(age);
   }
 
+  // Room for the marker's icon above its point and for the controls.
+  var FIT = { paddingTopLeft: [40, 70], paddingBottomRight: [30, 30], maxZoom: 16 };
+
   function initMap(snapshot) {
     if (!hasLeaflet) {
       tilesNote.textContent = 'The map could not be loaded.';
@@ -87,6 +90,12 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
       if (loaded === 0 && failed >= 2) showNote(true);
     });
     tiles.addTo(map);
+    if (typeof ResizeObserver !== 'undefined') {
+      // The header grows when the ETA wraps; Leaflet only watches the window, so tell it.
+      new ResizeObserver(function () {
+        map.invalidateSize({ animate: false });
+      }).observe(mapEl);
+    }
     L.control.scale({ imperial: false, maxWidth: 120 }).addTo(map);
 
     var bounds = null;
@@ -101,18 +110,18 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
       marker.addTo(map);
       if (bounds) {
         bounds.extend([p.lat, p.lon]);
-        map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
+        map.fitBounds(bounds, FIT);
       } else {
         map.setView([p.lat, p.lon], 15);
       }
     } else if (bounds) {
-      map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
+      map.fitBounds(bounds, FIT);
     } else {
       map.setView([20, 0], 2);
     }
   }
 
-  function moveMarker(p) {
+  function moveMarker(p, follow) {
     if (!map) return;
     var ll = window.L.latLng(p.lat, p.lon);
     if (!marker) {
@@ -120,19 +129,23 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
     } else {
       marker.setLatLng(ll);
     }
+    if (!follow) return;
     if (track && current && current.online) track.addLatLng(ll);
-    // Follow the asset only when it nears the edge, so a viewer who zoomed or panned keeps the view.
-    if (!map.getBounds().pad(-0.15).contains(ll)) map.panTo(ll);
+    // Follow the asset only when it reaches the edge, so a viewer who zoomed or panned keeps the view.
+    var at = map.latLngToContainerPoint(ll);
+    var size = map.getSize();
+    if (at.x < 20 || at.y < 50 || at.x > size.x - 20 || at.y > size.y - 20) map.panTo(ll);
   }
 
-  function apply(update) {
+  function apply(update, follow) {
     serverOffset = Date.parse(update.server_time) - Date.now();
     current = update;
     var p = update.position;
     if (p) {
-      moveMarker(p);
+      moveMarker(p, follow);
       mapEl.setAttribute('data-position', p.lat.toFixed(6) + ',' + p.lon.toFixed(6));
-      speedEl.textContent = p.moving ? Math.round(p.speed) + ' km/h' : 'Stopped';
+      // A stale speed from an offline tracker would mislead: show it only while live.
+      speedEl.textContent = !update.online ? '–' : p.moving ? Math.round(p.speed) + ' km/h' : 'Stopped';
     } else {
       speedEl.textContent = '–';
     }
@@ -141,7 +154,7 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
     else setStatus('Tracker offline · showing the last known position', 'stale');
     if (etaEl && update.eta !== undefined) {
       if (update.eta === null) {
-        etaEl.textContent = 'No trip under way';
+        etaEl.textContent = update.online ? 'No trip under way' : 'Not known while the tracker is offline';
       } else {
         var mins = Math.max(0, Math.round((Date.parse(update.eta.at) - Date.now() - serverOffset) / 60000));
         var when = document.createElement('span');
@@ -160,7 +173,7 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
     var es = new EventSource(base + '/events');
     es.addEventListener('position', function (e) {
       try {
-        apply(JSON.parse(e.data));
+        apply(JSON.parse(e.data), true);
       } catch (err) {
         // a malformed frame is dropped; the next one brings the whole state again
       }
@@ -198,7 +211,7 @@ export const TRACKING_PAGE_SCRIPT = String.raw`(function () {
           initMap(snapshot);
           if (!showsHistory) mapEl.classList.add('no-history');
         }
-        apply(snapshot);
+        apply(snapshot, false);
         listen();
       })
       .catch(function () {

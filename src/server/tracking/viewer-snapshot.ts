@@ -67,7 +67,8 @@ export function viewerUpdate(fleet: Fleet, link: StoredTrackingLink, now: number
           },
   };
   if (link.showEta) {
-    const d = fleet.destination(link.assetId, now);
+    // Offline, the service would not know where the asset is heading: no ETA rather than a guess.
+    const d = online ? fleet.destination(link.assetId, now) : null;
     update.eta =
       d === null
         ? null

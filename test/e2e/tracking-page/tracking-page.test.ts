@@ -165,4 +165,24 @@ describe('the public tracking page in Chromium', () => {
       await v.close();
     }
   });
+
+  it('a tracker that went offline shows where it last reported and how long ago', async () => {
+    const offline = await startTrackingService({ moment: 'offline', fleetSize: 30 });
+    const v = await openViewer(browser);
+    try {
+      await v.page.goto(offline.pageUrl(offline.link('public')));
+      await expect
+        .poll(() => v.page.locator('#status').textContent(), PATIENT)
+        .toBe('Tracker offline · showing the last known position');
+      await v.page.locator('.leaflet-marker-icon').first().waitFor({ state: 'visible' });
+      await expect.poll(() => v.page.locator('#updated').textContent(), PATIENT).toMatch(/min ago/);
+      expect(await v.page.locator('#speed').textContent()).toBe('–');
+      expect(await v.page.locator('#eta').textContent()).toBe('Not known while the tracker is offline');
+      await v.screenshot('offline');
+      expect(v.problems).toEqual([]);
+    } finally {
+      await v.close();
+      await offline.stop();
+    }
+  });
 });

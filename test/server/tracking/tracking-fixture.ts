@@ -50,23 +50,15 @@ export interface TrackingService {
  * page's marker moves and an ETA exists whatever the time of day the test runs.
  */
 export async function startTrackingService(
-  opts: { speed?: number; fleetSize?: number } = {},
+  opts: { speed?: number; fleetSize?: number; moment?: 'on-trip' | 'offline' } = {},
 ): Promise<TrackingService> {
   const clock = testClock();
   const service = await startLocalService({ port: 0, fleetSize: opts.fleetSize ?? 5, now: clock.now });
   const fleet = service.context.fleet;
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  let chosen: { assetId: number; at: number } | null = null;
-  for (const asset of fleet.assets) {
-    const trip = fleet
-      .trips(asset.id, today - 3 * DAY_MS, today + DAY_MS)
-      .find((t) => t.end - t.start >= 15 * MINUTE && fleet.isOnline(asset.id, t.start + 3 * MINUTE));
-    if (trip) {
-      chosen = { assetId: asset.id, at: trip.start + 3 * MINUTE };
-      break;
-    }
-  }
-  if (!chosen) throw new Error('no asset of the test fleet has a 15-minute trip in these days');
+  const chosen = opts.moment === 'offline' ? offlineMoment(fleet, today) : tripMoment(fleet, today);
+  if (!chosen)
+    throw new Error(`no asset of the test fleet has a ${opts.moment ?? 'on-trip'} moment in these days`);
   clock.set(chosen.at, opts.speed ?? 1);
   const asset = fleet.asset(chosen.assetId)!;
 
@@ -98,6 +90,29 @@ export async function startTrackingService(
     },
     stop: () => service.stop(),
   };
+}
+
+type SimFleet = LocalService['context']['fleet'];
+
+function tripMoment(fleet: SimFleet, today: number): { assetId: number; at: number } | null {
+  for (const asset of fleet.assets) {
+    const trip = fleet
+      .trips(asset.id, today - 3 * DAY_MS, today + DAY_MS)
+      .find((t) => t.end - t.start >= 15 * MINUTE && fleet.isOnline(asset.id, t.start + 3 * MINUTE));
+    if (trip) return { assetId: asset.id, at: trip.start + 3 * MINUTE };
+  }
+  return null;
+}
+
+/** A flaky tracker 20 minutes or more into an offline gap. */
+function offlineMoment(fleet: SimFleet, today: number): { assetId: number; at: number } | null {
+  for (const asset of fleet.assets.filter((a) => a.flaky)) {
+    for (let t = today - 3 * DAY_MS; t < today + DAY_MS; t += 5 * MINUTE) {
+      const last = fleet.isOnline(asset.id, t) ? null : fleet.lastFixAt(asset.id, t);
+      if (last !== null && t - last >= 20 * MINUTE) return { assetId: asset.id, at: t };
+    }
+  }
+  return null;
 }
 
 export const operatorToken = (s: TrackingService): string => s.service.users[0]!.token;
