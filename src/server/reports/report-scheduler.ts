@@ -81,28 +81,36 @@ export class ReportScheduler {
   start(): void {
     removePartialFiles(this.filesDir);
     this.recover();
-    if (!this.opts.paused) {
-      const fleet = { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length };
-      this.pool = new WorkerPool(
-        {
-          entry: this.opts.worker,
-          size: this.opts.workers,
-          greeting: { kind: 'warm', fleet },
-          ...(this.opts.workerMaxHeapMb === undefined
-            ? {}
-            : { resourceLimits: { maxOldGenerationSizeMb: this.opts.workerMaxHeapMb } }),
-        },
-        {
-          onReply: (job, reply) => this.onReply(job, reply),
-          onCrash: (job, error) => this.onCrash(job, error),
-          onIdle: () => this.pump(),
-        },
-      );
-    }
     const every = Math.max(20, Math.min(1000, Math.floor(this.opts.queueTimeoutMs / 4)));
     this.sweepTimer = setInterval(() => this.expireQueued(), every);
     this.sweepTimer.unref();
     this.pump();
+  }
+
+  /**
+   * Workers start with the first report, not with the service: each one
+   * loads the renderers and rebuilds the fleet, which a service that never
+   * generates a report (most tests, a quick demo) should not pay for.
+   */
+  private ensurePool(): WorkerPool | null {
+    if (this.pool || this.opts.paused || this.stopped) return this.pool;
+    const fleet = { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length };
+    this.pool = new WorkerPool(
+      {
+        entry: this.opts.worker,
+        size: this.opts.workers,
+        greeting: { kind: 'warm', fleet },
+        ...(this.opts.workerMaxHeapMb === undefined
+          ? {}
+          : { resourceLimits: { maxOldGenerationSizeMb: this.opts.workerMaxHeapMb } }),
+      },
+      {
+        onReply: (job, reply) => this.onReply(job, reply),
+        onCrash: (job, error) => this.onCrash(job, error),
+        onIdle: () => this.pump(),
+      },
+    );
+    return this.pool;
   }
 
   async stop(): Promise<void> {
@@ -203,8 +211,10 @@ export class ReportScheduler {
   }
 
   private pump(): void {
-    if (this.stopped || !this.pool) return;
-    while (this.pool.idleCount > 0 && this.queue.size > 0) {
+    if (this.stopped || this.queue.size === 0) return;
+    const pool = this.ensurePool();
+    if (!pool) return;
+    while (pool.idleCount > 0 && this.queue.size > 0) {
       const item = this.queue.shift();
       if (!item) break;
       const report = this.store.get(item.id);
@@ -223,7 +233,7 @@ export class ReportScheduler {
         dir: this.filesDir,
         fileName: reportFilenameOnDisk(report),
       };
-      if (!this.pool.run(job)) {
+      if (!pool.run(job)) {
         // Cannot happen with an idle worker; put it back rather than lose it.
         this.running.delete(report.id);
         this.store.requeue(report.id, report.queuedAt);

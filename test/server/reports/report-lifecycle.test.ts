@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseHtml } from 'node-html-parser';
 import type Pusher from 'pusher-js';
+import * as XLSX from 'xlsx';
 import type { Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
@@ -15,6 +17,7 @@ import {
   reportCompletedEventSchema,
   reportProcessingEventSchema,
   reportQueuedEventSchema,
+  reportFailedEventSchema,
   reportStatusSchema,
   submissionResponseSchema,
   validationErrorBodySchema,
@@ -33,7 +36,8 @@ const dispatcher = (): LocalService['users'][number] => service.users[1]!;
 beforeAll(async () => {
   service = await startLocalService({
     port: 0,
-    fleetSize: 5,
+    // Ten assets: the fleet then has some without an OBD-II adapter (the no-data case).
+    fleetSize: 10,
     reportWorkers: 2,
     tickMs: 60_000,
     now: () => Date.now() + clockOffsetMs,
@@ -77,9 +81,11 @@ describe('a json report from submission to download', () => {
     expect(Date.parse(accepted.estimated_completion)).toBeGreaterThan(Date.now() - 1000);
 
     const id = accepted.report_id;
+    // The first report also starts the worker threads (loading the renderers, rebuilding the fleet).
     await eventually(
       () => events.log.some(([e, d]) => e === REPORT_EVENTS.completed && d.report_id === id),
       'completed',
+      60_000,
     );
     const mine = events.log.filter(([, d]) => d.report_id === id);
     expect(mine.map(([e]) => e)).toEqual([
@@ -231,6 +237,75 @@ describe('a pdf report', () => {
     ]) {
       expect(res.status).toBe(404);
       errorBodySchema.parse(res.body);
+    }
+  });
+});
+
+describe('excel and html reports', () => {
+  it('download through their signed address with the right type, and read back with other readers', async () => {
+    const ids: Record<'excel' | 'html', string> = { excel: '', html: '' };
+    for (const format of ['excel', 'html'] as const) {
+      const res = await submitReport(service, operator().token, {
+        type: 'trip',
+        format,
+        asset_id: 2,
+        ...pastRange(3),
+      });
+      ids[format] = submissionResponseSchema.parse(res.body).report_id;
+    }
+    for (const format of ['excel', 'html'] as const) {
+      expect(await waitUntilSettled(service, operator().token, ids[format])).toMatchObject({
+        generation_status: 'completed',
+      });
+      const body = downloadResponseSchema.parse(
+        (await reportDownload(service, operator().token, ids[format])).body,
+      );
+      expect(body.filename).toMatch(format === 'excel' ? /^trip_.+\.xlsx$/ : /^trip_.+\.html$/);
+      const file = await fetch(body.download_url);
+      expect(file.headers.get('content-type')).toBe(body.content_type);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect(bytes.length).toBe(body.file_size);
+      if (format === 'excel') {
+        expect(body.content_type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        const book = XLSX.read(bytes, { type: 'buffer' });
+        expect(book.SheetNames.length).toBeGreaterThanOrEqual(2);
+      } else {
+        expect(body.content_type).toBe('text/html');
+        const html = parseHtml(bytes.toString('utf8'));
+        expect(html.querySelector('title')?.text).toContain('Trips');
+        expect(html.querySelectorAll('table tr').length).toBeGreaterThan(1);
+      }
+    }
+  });
+});
+
+describe('a report over a range without data', () => {
+  it('fails with the reason in .report.failed and in its status, and cannot be downloaded', async () => {
+    const noObd = service.context.fleet.assets.find((a) => !a.hasObd);
+    expect(noObd).toBeDefined();
+    const events = recordEvents();
+    try {
+      const res = await submitReport(service, operator().token, {
+        type: 'obd_data',
+        format: 'pdf',
+        asset_id: noObd!.id,
+        ...pastRange(2),
+      });
+      const id = submissionResponseSchema.parse(res.body).report_id;
+      const status = await waitUntilSettled(service, operator().token, id);
+      expect(status.generation_status).toBe('failed');
+      expect(status.error_message).toMatch(/OBD-II/);
+      await eventually(
+        () => events.log.some(([e, d]) => e === REPORT_EVENTS.failed && d.report_id === id),
+        'failed',
+      );
+      const failed = reportFailedEventSchema.parse(events.log.find(([e]) => e === REPORT_EVENTS.failed)![1]);
+      expect(failed).toMatchObject({ error_message: status.error_message, asset_info: { id: noObd!.id } });
+      const download = await reportDownload(service, operator().token, id);
+      expect(download.status).toBe(409);
+      expect(notReadyBodySchema.parse(download.body).generation_status).toBe('failed');
+    } finally {
+      events.stop();
     }
   });
 });
