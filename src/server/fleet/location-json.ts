@@ -30,11 +30,32 @@ const POW10 = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 /** The longest point: every field at its widest (about 230 bytes); room to spare. */
 const MAX_POINT_BYTES = 320;
 
+interface WrittenPoint {
+  readonly sample: Sample;
+  readonly start: number;
+  readonly tsStart: number;
+  readonly tsEnd: number;
+  readonly end: number;
+}
+
+/** Everything but the time is the same (NaN never is, so it is written afresh). */
+const sameReading = ({ sample: a }: WrittenPoint, b: Sample): boolean =>
+  a.lat === b.lat &&
+  a.lon === b.lon &&
+  a.alt === b.alt &&
+  a.speed === b.speed &&
+  a.heading === b.heading &&
+  a.ignition === b.ignition &&
+  a.odometerKm === b.odometerKm &&
+  a.satellites === b.satellites;
+
 export class LocationJsonWriter {
   private buf: Buffer;
   private len = 0;
   private day = Number.NaN;
   private dayPrefix: Uint8Array = new Uint8Array(0);
+  /** The last point written and where its bytes are. */
+  private prev: WrittenPoint | null = null;
 
   constructor(expectedPoints = 1) {
     this.buf = Buffer.allocUnsafe(Math.max(1024, Math.min(expectedPoints, 5_000_000) * 190));
@@ -50,16 +71,32 @@ export class LocationJsonWriter {
 
   location(s: Sample): this {
     this.ensure(MAX_POINT_BYTES);
+    const start = this.len;
+    const prev = this.prev;
+    if (prev !== null && sameReading(prev, s)) {
+      // A parked vehicle repeats its reading (about two thirds of a day's fixes): copy it, write only the time.
+      this.copy(prev.start, prev.tsStart);
+      const tsStart = this.len;
+      this.timestamp(s.t);
+      const tsEnd = this.len;
+      this.copy(prev.tsEnd, prev.end);
+      this.prev = { sample: s, start, tsStart, tsEnd, end: this.len };
+      return this;
+    }
     this.put(K_LAT).fixed(s.lat, 6);
     this.put(K_LON).fixed(s.lon, 6);
     this.put(K_ALT).fixed(s.alt, 1);
     this.put(K_SPEED).fixed(s.speed, 1);
     this.put(K_HEADING).fixed(s.heading, 1);
-    this.put(K_TS).timestamp(s.t);
+    this.put(K_TS);
+    const tsStart = this.len;
+    this.timestamp(s.t);
+    const tsEnd = this.len;
     this.put(s.ignition ? K_IGN_TRUE : K_IGN_FALSE);
     this.put(K_ODO).fixed(s.odometerKm, 3);
     this.put(K_SAT).fixed(s.satellites, 0);
     this.buf[this.len++] = 125; // }
+    this.prev = { sample: s, start, tsStart, tsEnd, end: this.len };
     return this;
   }
 
@@ -88,6 +125,11 @@ export class LocationJsonWriter {
   }
 
   // A byte loop: for fragments this short it beats Uint8Array#set's call overhead.
+  private copy(from: number, to: number): void {
+    this.buf.copyWithin(this.len, from, to);
+    this.len += to - from;
+  }
+
   private put(b: Uint8Array): this {
     const buf = this.buf;
     let at = this.len;

@@ -68,6 +68,26 @@ describe('positions written as JSON bytes (history and location)', () => {
     });
   });
 
+  it('writes a repeated reading exactly as it writes each point alone', () => {
+    const r = rng(11);
+    const points: Sample[] = [];
+    for (let i = 0; i < 300; i++) {
+      const parked = r() < 0.7 && points.length > 0;
+      const last = points.at(-1);
+      const t = Date.UTC(2026, 0, 1) + i * 10_000 + (i === 150 ? 86_400_000 : 0);
+      points.push(
+        parked && last ? { ...last, t } : sample({ t, lat: 45 + r(), speed: r() * 90, ignition: r() < 0.5 }),
+      );
+    }
+    const together = new LocationJsonWriter(1);
+    const add = together.locations();
+    for (const p of points) add(p);
+    const alone = points
+      .map((p) => new LocationJsonWriter().location(p).toBuffer().toString('utf8'))
+      .join(',');
+    expect(together.toBuffer().toString('utf8')).toBe(alone);
+  });
+
   it('joins many positions into one valid array', () => {
     const w = new LocationJsonWriter(1).raw('{"data":[');
     const add = w.locations();
