@@ -12,6 +12,16 @@ export const SOFT_LIMIT_BYTES = 8 * 1024 * 1024;
 export const HARD_LIMIT_BYTES = 64 * 1024 * 1024;
 const OVER_CAPACITY = 4100;
 
+export interface BufferLimits {
+  readonly softBytes: number;
+  readonly hardBytes: number;
+}
+
+export const DEFAULT_BUFFER_LIMITS: BufferLimits = {
+  softBytes: SOFT_LIMIT_BYTES,
+  hardBytes: HARD_LIMIT_BYTES,
+};
+
 export interface SubscriptionFilter {
   readonly key: string;
   readonly ids: readonly number[];
@@ -29,6 +39,7 @@ export class PusherConnection {
     readonly socketId: string,
     readonly ws: WebSocket,
     now: number,
+    private readonly limits: BufferLimits = DEFAULT_BUFFER_LIMITS,
   ) {
     this.lastSeenAt = now;
   }
@@ -41,11 +52,11 @@ export class PusherConnection {
   sendFrame(frame: Buffer | string, droppable: boolean): boolean {
     if (!this.isOpen) return false;
     const queued = this.ws.bufferedAmount;
-    if (queued > HARD_LIMIT_BYTES) {
+    if (queued > this.limits.hardBytes) {
       this.close(OVER_CAPACITY, 'Client too slow: too many undelivered messages.');
       return false;
     }
-    if (droppable && queued > SOFT_LIMIT_BYTES) {
+    if (droppable && queued > this.limits.softBytes) {
       this.droppedFrames++;
       return false;
     }

@@ -5,7 +5,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ServiceLog } from '../context';
 import { assetFilterKey, decodeAssetFilter } from './asset-filter';
 import { verifyChannelSignature } from './channel-signature';
-import { PusherConnection } from './pusher-connection';
+import { PusherConnection, type BufferLimits } from './pusher-connection';
 import {
   ACTIVITY_TIMEOUT_SEC,
   CloseCode,
@@ -27,6 +27,8 @@ export interface PusherServerOptions {
   readonly now?: () => number;
   readonly activityTimeoutSec?: number;
   readonly pongTimeoutMs?: number;
+  /** Per-connection backpressure thresholds (pusher-connection.ts); tests lower them. */
+  readonly bufferLimits?: BufferLimits;
 }
 
 /** Who listens on a channel: subscribers that see every asset, and groups of restricted ones. */
@@ -133,7 +135,7 @@ export class PusherServer {
 
   private accept(ws: WebSocket, req: IncomingMessage): void {
     const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
-    const conn = new PusherConnection(socketId, ws, this.now());
+    const conn = new PusherConnection(socketId, ws, this.now(), this.opts.bufferLimits);
     ws.on('error', () => ws.terminate());
     const refusal = this.refusal(req);
     if (refusal) {
