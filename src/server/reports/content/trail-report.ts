@@ -16,7 +16,11 @@ export const MOVEMENT_LABELS: Readonly<Record<MotionState, string>> = {
 
 const PROGRESS_EVERY = 20_000;
 
-/** spec 2.5 trail: every fix of the tracker with speed, ignition and movement. */
+/**
+ * spec 2.5 trail: every fix of the tracker with speed, ignition and movement.
+ * Seven columns, no heading or altitude: a 30-day trail is 259,200 rows and
+ * every column costs a quarter of a million cells in Excel.
+ */
 export function buildTrailReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
@@ -41,7 +45,6 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
       lat: s.lat,
       lon: s.lon,
       speed: s.speed,
-      heading: s.heading,
       ignition: s.ignition,
       movement: MOVEMENT_LABELS[s.state],
       odometer: s.odometerKm,
@@ -106,7 +109,6 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
           latColumn(),
           lonColumn(),
           column('speed', 'Speed', 'number', 'km/h', 1),
-          column('heading', 'Heading', 'integer', '°'),
           column('ignition', 'Ignition', 'boolean'),
           column('movement', 'Movement', 'text'),
           column('odometer', 'Odometer', 'number', 'km', 1),

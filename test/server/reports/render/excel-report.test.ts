@@ -31,20 +31,20 @@ describe('excel reports', () => {
     expect(book.SheetNames).toEqual(['Summary', 'Positions']);
 
     const ws = book.Sheets.Positions!;
-    expect(ws['!ref']).toBe(`A1:H${history.length + 1}`);
-    expect(ws['!autofilter']).toEqual({ ref: `A1:H${history.length + 1}` });
+    expect(ws['!ref']).toBe(`A1:G${history.length + 1}`);
+    expect(ws['!autofilter']).toEqual({ ref: `A1:G${history.length + 1}` });
     expect(sheetXml(book, 2)).toMatch(
       /<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"\/>/,
     );
-    expect(['A1', 'D1', 'H1'].map((a) => ws[a]!.v)).toEqual(['Time (UTC)', 'Speed (km/h)', 'Odometer (km)']);
+    expect(['A1', 'D1', 'G1'].map((a) => ws[a]!.v)).toEqual(['Time (UTC)', 'Speed (km/h)', 'Odometer (km)']);
     const row = 1001;
     const s = history[row - 2]!;
     expect(ws[`A${row}`]!.t).toBe('d');
     expect(toSecond(ws[`A${row}`])).toBe(s.t);
     expect(ws[`B${row}`]).toMatchObject({ t: 'n', v: s.lat });
     expect(ws[`D${row}`]).toMatchObject({ t: 'n', v: s.speed });
-    expect(ws[`F${row}`]).toMatchObject({ t: 'b', v: s.ignition });
-    expect(ws[`H${row}`]).toMatchObject({ t: 'n', v: s.odometerKm });
+    expect(ws[`E${row}`]).toMatchObject({ t: 'b', v: s.ignition });
+    expect(ws[`G${row}`]).toMatchObject({ t: 'n', v: s.odometerKm });
     expect(toSecond(ws[`A${history.length + 1}`])).toBe(history[history.length - 1]!.t);
 
     const summary = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Summary!, { header: 1 });

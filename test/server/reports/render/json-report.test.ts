@@ -18,7 +18,6 @@ describe('json reports', () => {
       lat: history[10]!.lat,
       lon: history[10]!.lon,
       speed: history[10]!.speed,
-      heading: history[10]!.heading,
       ignition: history[10]!.ignition,
       movement: { moving: 'Moving', idle: 'Idle', stopped: 'Stopped' }[history[10]!.state],
       odometer: history[10]!.odometerKm,

@@ -10,6 +10,12 @@ const S = PDF_STYLE;
 const MEASURE_SAMPLE = 400;
 const MIN_TEXT_COLUMN = 48;
 
+/**
+ * pdfkit reads textWidth and wordCount when given (its _fragment) and then
+ * skips measuring the text again; @types/pdfkit does not list them.
+ */
+type PlacedTextOptions = PDFKit.Mixins.TextOptions & { textWidth: number; wordCount: number };
+
 export interface PreparedTable {
   readonly table: ReportTable;
   readonly header: readonly string[];
@@ -74,8 +80,24 @@ export function drawTable(cur: PdfCursor, t: PreparedTable): void {
   const headerRow = (): void => {
     doc.rect(cur.left, cur.y, cur.width, S.headerHeight).fill(S.headerFill);
     doc.font(S.bold).fontSize(S.tableFontSize).fillColor(S.headerText);
+    measureFont = 'b\u0000';
     cellsAt(t.header, cur.y + (S.headerHeight - S.tableFontSize) / 2);
     cur.y += S.headerHeight;
+    doc.font(S.font).fontSize(S.tableFontSize);
+    measureFont = '';
+  };
+  // Widths measured once per distinct text and font: pdfkit kerns every
+  // measurement, the largest cost of a long table.
+  const measured = new Map<string, number>();
+  let measureFont = '';
+  const measure = (text: string): number => {
+    const key = measureFont + text;
+    let w = measured.get(key);
+    if (w === undefined) {
+      w = doc.widthOfString(text);
+      measured.set(key, w);
+    }
+    return w;
   };
   const cellsAt = (texts: readonly string[], y: number): void => {
     let x = cur.left;
@@ -83,13 +105,14 @@ export function drawTable(cur: PdfCursor, t: PreparedTable): void {
       const w = widths[c]!;
       const inner = w - 2 * S.cellPadding;
       let s = texts[c]!;
-      let sw = doc.widthOfString(s);
+      let sw = measure(s);
       if (sw > inner) {
-        s = fitText(s, inner, (v) => doc.widthOfString(v));
-        sw = doc.widthOfString(s);
+        s = fitText(s, inner, measure);
+        sw = measure(s);
       }
       const tx = numeric[c] ? x + w - S.cellPadding - sw : x + S.cellPadding;
-      doc.text(s, tx, y, { lineBreak: false });
+      const options: PlacedTextOptions = { lineBreak: false, textWidth: sw, wordCount: 1 };
+      doc.text(s, tx, y, options);
       x += w;
     }
   };
@@ -107,12 +130,10 @@ export function drawTable(cur: PdfCursor, t: PreparedTable): void {
     return;
   }
   headerRow();
-  doc.font(S.font).fontSize(S.tableFontSize);
   for (let r = 0; r < t.cells.length; r++) {
     if (cur.ensure(S.rowHeight)) {
       titleBlock(true);
       headerRow();
-      doc.font(S.font).fontSize(S.tableFontSize);
     }
     if (r % 2 === 1) {
       doc.rect(cur.left, cur.y, cur.width, S.rowHeight).fill(S.zebra);
