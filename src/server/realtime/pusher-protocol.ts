@@ -31,7 +31,10 @@ export const CloseCode = {
   overCapacity: 4100,
   reconnectNow: 4200,
   pongNotReceived: 4201,
-  /** Ours, in the "other errors" range: a frame above MAX_CLIENT_FRAME_BYTES or a binary frame. */
+  /**
+   * Ours, in the "other errors" range (no reconnect in pusher-js): a frame above
+   * MAX_CLIENT_FRAME_BYTES, a binary frame, or one that is not a JSON object with an event.
+   */
   messageRejected: 4300,
 } as const;
 

@@ -177,15 +177,17 @@ export class PusherServer {
       conn.close(CloseCode.messageRejected, `Message exceeds ${MAX_CLIENT_FRAME_BYTES} bytes.`);
       return;
     }
-    if (isBinary) return this.protocolError(conn, 'Binary frames are not supported.');
+    // Frames that are not Pusher messages at all end the connection (issue 2 §6); pusher-js never sends them.
+    const reject = (message: string): void => conn.close(CloseCode.messageRejected, message);
+    if (isBinary) return reject('Binary frames are not supported.');
     let raw: unknown;
     try {
       raw = JSON.parse(toBuffer(data).toString('utf8'));
     } catch {
-      return this.protocolError(conn, 'Message is not JSON.');
+      return reject('Message is not JSON.');
     }
     const frame = clientFrameSchema.safeParse(raw);
-    if (!frame.success) return this.protocolError(conn, 'Message must be an object with a string event.');
+    if (!frame.success) return reject('Message must be an object with a string event.');
     const { event } = frame.data;
     if (event === PusherEvent.ping) return conn.send(PusherEvent.pong, {});
     if (event === PusherEvent.pong) return;

@@ -132,10 +132,10 @@ describe('the Pusher protocol server, frame by frame', () => {
     other.ws.close();
   });
 
-  it('answers garbage frames with protocol errors, closes on an oversized one, and keeps serving pusher-js', async () => {
-    const sock = openRawSocket(rawSocketUrl(service));
-    await establishedSocketId(sock);
-    const garbage: Array<string | Buffer> = [
+  it('closes with 4300 on frames that are not Pusher messages, without disturbing other connections', async () => {
+    const bystander = openRawSocket(rawSocketUrl(service));
+    await establishedSocketId(bystander);
+    const malformed: Array<string | Buffer> = [
       'not json',
       '{"event":',
       'null',
@@ -144,25 +144,41 @@ describe('the Pusher protocol server, frame by frame', () => {
       '"pusher:ping"',
       '{}',
       '{"event":12}',
-      '{"event":"pusher:subscribe"}',
-      '{"event":"pusher:subscribe","data":{"channel":7}}',
-      '{"event":"pusher:subscribe","data":"{\\"channel\\":\\"x\\"}"}',
-      '{"event":"pusher:unsubscribe","data":null}',
-      '{"event":"pusher:unknown","data":{}}',
-      '{"event":"client-hello","channel":"private-account.x","data":{}}',
-      JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'public-news' } }),
       Buffer.from([0xff, 0x00, 0x13]),
       '\u0000\uffff',
+      'x'.repeat(20 * 1024),
     ];
-    for (const g of garbage) sock.ws.send(g);
+    for (const frame of malformed) {
+      const sock = openRawSocket(rawSocketUrl(service));
+      await establishedSocketId(sock);
+      sock.ws.send(frame);
+      expect((await sock.closed).code).toBe(4300);
+      expect(sock.frames.at(-1)).toMatchObject({ event: 'pusher:error', data: { code: 4300 } });
+    }
+    bystander.sendJson({ event: 'pusher:ping', data: {} });
+    await bystander.waitFor((f) => f.event === 'pusher:pong');
+    bystander.ws.close();
+  });
+
+  it('answers well-formed but unsupported messages with pusher:error, keeps the connection, and keeps serving pusher-js', async () => {
+    const sock = openRawSocket(rawSocketUrl(service));
+    await establishedSocketId(sock);
+    const unsupported = [
+      { event: 'pusher:subscribe' },
+      { event: 'pusher:subscribe', data: { channel: 7 } },
+      { event: 'pusher:subscribe', data: '{"channel":"x"}' },
+      { event: 'pusher:unsubscribe', data: null },
+      { event: 'pusher:unknown', data: {} },
+      { event: 'client-hello', channel: 'private-account.x', data: {} },
+    ];
+    for (const message of unsupported) sock.sendJson(message);
+    sock.sendJson({ event: 'pusher:subscribe', data: { channel: 'public-news' } });
     sock.sendJson({ event: 'pusher:ping', data: {} });
     await sock.waitFor((f) => f.event === 'pusher:pong');
-    // The public channel gets a subscription error; everything else a pusher:error with code null.
-    expect(sock.frames.filter((f) => f.event === 'pusher:error').length).toBe(garbage.length - 1);
-    expect(sock.frames.some((f) => f.event === 'pusher:subscription_error')).toBe(true);
-
-    sock.ws.send('x'.repeat(20 * 1024));
-    expect((await sock.closed).code).toBe(4300);
+    const errors = sock.frames.filter((f) => f.event === 'pusher:error');
+    expect(errors).toHaveLength(unsupported.length);
+    for (const e of errors) expect(e.data).toMatchObject({ code: null, message: expect.any(String) });
+    expect(sock.frames.find((f) => f.event === 'pusher:subscription_error')?.channel).toBe('public-news');
 
     const huge = openRawSocket(rawSocketUrl(service));
     await establishedSocketId(huge);
