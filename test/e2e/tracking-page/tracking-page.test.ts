@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium';
 import {
@@ -17,6 +17,9 @@ describe('the public tracking page in Chromium', () => {
   beforeAll(async () => {
     // Simulated time runs 10× faster, so the asset covers visible ground between two updates.
     [ts, browser] = await Promise.all([startTrackingService({ speed: 10 }), launchChromium()]);
+  });
+  beforeEach(() => {
+    ts.rewind();
   });
   afterAll(async () => {
     await browser?.close();

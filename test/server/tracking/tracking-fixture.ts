@@ -39,6 +39,8 @@ export interface TrackingService {
   /** An asset that is on a trip at the clock's time: the marker moves and there is an ETA. */
   readonly assetId: number;
   readonly assetName: string;
+  /** Puts the clock back at the chosen moment (each test starts there, however slow the ones before were). */
+  rewind(): void;
   link(access: AccessType, extra?: { expiresAt?: number | null; assetId?: number }): StoredTrackingLink;
   pageUrl(link: StoredTrackingLink): string;
   outbox(to: string): Promise<OutboxMessage[]>;
@@ -59,7 +61,8 @@ export async function startTrackingService(
   const chosen = opts.moment === 'offline' ? offlineMoment(fleet, today) : tripMoment(fleet, today);
   if (!chosen)
     throw new Error(`no asset of the test fleet has a ${opts.moment ?? 'on-trip'} moment in these days`);
-  clock.set(chosen.at, opts.speed ?? 1);
+  const rewind = (): void => clock.set(chosen.at, opts.speed ?? 1);
+  rewind();
   const asset = fleet.asset(chosen.assetId)!;
 
   return {
@@ -67,6 +70,7 @@ export async function startTrackingService(
     clock,
     assetId: asset.id,
     assetName: asset.name,
+    rewind,
     link(access, extra = {}) {
       return service.context.trackingLinks.create(
         {
@@ -94,14 +98,22 @@ export async function startTrackingService(
 
 type SimFleet = LocalService['context']['fleet'];
 
+/** The start (+3 min) of the longest online trip of any asset in these days. */
 function tripMoment(fleet: SimFleet, today: number): { assetId: number; at: number } | null {
+  let best: { assetId: number; at: number; length: number } | null = null;
   for (const asset of fleet.assets) {
-    const trip = fleet
-      .trips(asset.id, today - 3 * DAY_MS, today + DAY_MS)
-      .find((t) => t.end - t.start >= 15 * MINUTE && fleet.isOnline(asset.id, t.start + 3 * MINUTE));
-    if (trip) return { assetId: asset.id, at: trip.start + 3 * MINUTE };
+    for (const t of fleet.trips(asset.id, today - 3 * DAY_MS, today + DAY_MS)) {
+      const length = t.end - t.start;
+      if (
+        length >= 15 * MINUTE &&
+        (best === null || length > best.length) &&
+        fleet.isOnline(asset.id, t.start + 3 * MINUTE)
+      ) {
+        best = { assetId: asset.id, at: t.start + 3 * MINUTE, length };
+      }
+    }
   }
-  return null;
+  return best;
 }
 
 /** A flaky tracker 20 minutes or more into an offline gap. */
