@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { answerUnreadableRequest } from './client-error';
 import { deprecationHeaders } from './deprecation';
 import { HttpError } from './http-error';
 import { trackRoutes } from './route-registry';
@@ -31,6 +32,7 @@ export function createHttpApp(): FastifyInstance {
     routerOptions: { maxParamLength: 200 },
     // A URL fastify cannot decode (e.g. `%E0%A4%A`) is the client's fault: spec 7's 400, not fastify's own body.
     frameworkErrors: sendUnreadableUrl,
+    clientErrorHandler: answerUnreadableRequest,
   });
   trackRoutes(app);
 
