@@ -1,0 +1,161 @@
+import type { Asset, Location } from '../../../shared/interface';
+import type { FleetSnapshot, LivePosition } from '../../../shared/ipc/views';
+import { ApiError } from '../api/api-error';
+import type { FleetApi } from '../api/fleet-api';
+import type { AssetStore } from '../cache/asset-store';
+import { mapBounded } from './bounded-parallel';
+import { LatestPositions, livePositionOfLocation } from './live-positions';
+
+/** Issue 4 §2: the list is refreshed in the background; five minutes keeps a 10,000-asset list fresh cheaply. */
+export const FLEET_REFRESH_INTERVAL_MS = 5 * 60_000;
+const PAGE_CONCURRENCY = 4;
+const LOCATION_CONCURRENCY = 8;
+
+export interface FleetModelOptions {
+  readonly assets: AssetStore;
+  /** The signed-in connection's fleet API; null when signed out. */
+  readonly api: () => FleetApi | null;
+  onChanged(snapshot: FleetSnapshot): void;
+  /** Positions learnt outside the live channel (reconciliation), for the renderer. */
+  onPositions(positions: LivePosition[]): void;
+  readonly refreshIntervalMs?: number;
+  readonly log?: { warn(message: string): void };
+}
+
+/**
+ * The fleet as the app shows it: the asset list (every page, in parallel,
+ * bounded), the last position of each asset from the cache, the location
+ * endpoint and the live feed, and a background refresh. Offline, the cached
+ * list is served and marked fromCache.
+ */
+export interface FleetModel {
+  snapshot(): FleetSnapshot;
+  /** Every page again; offline, the cached list (fromCache true). */
+  refresh(): Promise<FleetSnapshot>;
+  location(assetId: number): Promise<Location>;
+  /** After a reconnect: the last location of every asset (events sent while away are gone). */
+  refreshLocations(): Promise<void>;
+  applyLive(positions: readonly LivePosition[]): void;
+  assetName(assetId: number): string | null;
+  start(): void;
+  stop(): void;
+}
+
+export function createFleetModel(options: FleetModelOptions): FleetModel {
+  const latest = new LatestPositions();
+  let assets: Asset[] = [];
+  let names = new Map<number, string>();
+  let fetchedAt: number | null = null;
+  let fromCache = true;
+  let timer: NodeJS.Timeout | null = null;
+  let refreshing: Promise<FleetSnapshot> | null = null;
+  let locating: Promise<void> | null = null;
+
+  const setAssets = (list: Asset[], at: number | null): void => {
+    assets = list;
+    names = new Map(list.map((a) => [a.id, a.name]));
+    fetchedAt = at;
+  };
+
+  const snapshot = (): FleetSnapshot => ({ assets, positions: latest.list(), fetchedAt, fromCache });
+
+  const requireApi = (): FleetApi => {
+    const api = options.api();
+    if (!api) throw new ApiError({ kind: 'unauthorized', route: 'fleet', message: 'Not signed in.' });
+    return api;
+  };
+
+  const doRefresh = async (): Promise<FleetSnapshot> => {
+    try {
+      const list = await requireApi().allAssets({ concurrency: PAGE_CONCURRENCY });
+      options.assets.replaceAll(list);
+      const stored = options.assets.list();
+      setAssets(stored.assets, stored.fetchedAt);
+      fromCache = false;
+    } catch (err) {
+      // Offline (or 503): the cached list stands, marked as such; anything else is the caller's to see.
+      if (!(err instanceof ApiError && err.transient)) throw err;
+      fromCache = true;
+    }
+    const snap = snapshot();
+    options.onChanged(snap);
+    return snap;
+  };
+
+  const refresh = (): Promise<FleetSnapshot> =>
+    (refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    }));
+
+  const doRefreshLocations = async (): Promise<void> => {
+    const api = options.api();
+    if (!api) return;
+    const found: LivePosition[] = [];
+    let failures = 0;
+    await mapBounded(
+      assets.map((a) => a.id),
+      LOCATION_CONCURRENCY,
+      async (id) => {
+        const location = await api.location(id);
+        options.assets.putLocation(id, location);
+        const p = livePositionOfLocation(id, location);
+        latest.put(p);
+        found.push(p);
+      },
+      () => void failures++,
+    );
+    if (failures > 0)
+      options.log?.warn(`Last locations: ${failures} of ${assets.length} assets could not be refreshed.`);
+    if (found.length > 0) options.onPositions(found);
+  };
+
+  const cached = options.assets.list();
+  setAssets(cached.assets, cached.fetchedAt);
+  for (const c of options.assets.locations()) latest.put(livePositionOfLocation(c.assetId, c.location));
+
+  return {
+    snapshot,
+    refresh,
+
+    async location(assetId) {
+      try {
+        const location = await requireApi().location(assetId);
+        options.assets.putLocation(assetId, location);
+        latest.put(livePositionOfLocation(assetId, location));
+        return location;
+      } catch (err) {
+        if (err instanceof ApiError && err.transient) {
+          const known = options.assets.locations().find((c) => c.assetId === assetId);
+          if (known) return known.location;
+        }
+        throw err;
+      }
+    },
+
+    refreshLocations: () =>
+      (locating ??= doRefreshLocations().finally(() => {
+        locating = null;
+      })),
+
+    applyLive(positions) {
+      latest.putAll(positions);
+    },
+
+    assetName: (id) => names.get(id) ?? null,
+
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        refresh().catch((err: unknown) =>
+          options.log?.warn(`Background asset refresh failed: ${String(err)}`),
+        );
+      }, options.refreshIntervalMs ?? FLEET_REFRESH_INTERVAL_MS);
+      timer.unref();
+    },
+
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { liveUpdatePayloadSchema, type LiveUpdate } from '../../../shared/interface';
+import type { LivePosition } from '../../../shared/ipc/views';
+
+export type LivePayloadResult =
+  { readonly ok: true; readonly positions: LivePosition[] } | { readonly ok: false; readonly reason: string };
+
+/** Spec 2.9 (one object or an array), parsed with the shared schema; anything else is refused whole. */
+export function parseLivePayload(payload: unknown): LivePayloadResult {
+  const parsed = liveUpdatePayloadSchema.safeParse(payload);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+    return { ok: false, reason: `${first?.message ?? 'invalid'}${where}` };
+  }
+  const updates = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  return { ok: true, positions: updates.map(toLivePosition) };
+}
+
+export function toLivePosition(u: LiveUpdate): LivePosition {
+  return {
+    assetId: u.assetId,
+    lat: u.latitude,
+    lon: u.longitude,
+    speed: u.speed,
+    course: u.course,
+    t: u.timestamp,
+    state: u.status.name,
+    ignition: u.status.ignition,
+  };
+}

@@ -1,0 +1,120 @@
+import {
+  LOCATION_UPDATED_EVENT,
+  REPORT_EVENTS,
+  accountChannelName,
+  reportsChannelName,
+} from '../../../shared/interface';
+import type { ChannelStatus, LivePosition } from '../../../shared/ipc/views';
+import type { ServiceEndpoints } from '../session/service-endpoints';
+import { createChannelClient, type ChannelClient } from './channel-client';
+import { createLiveCoalescer } from './live-coalescer';
+import { parseLivePayload } from './live-payload';
+import { liveAuthEndpoint, reportsAuthEndpoint } from './pusher-settings';
+import { parseReportEvent, type ReportEvent, type ReportEventKind } from './report-event';
+
+export type RealtimeChannel = 'live' | 'reports';
+
+/** Where malformed payloads are reported: logged and dropped, never passed on (architecture.md §3). */
+export interface RealtimeLog {
+  warn(message: string): void;
+}
+
+export interface RealtimeOptions {
+  readonly endpoints: ServiceEndpoints;
+  readonly token: string;
+  /** Coalesced positions, at most every `liveIntervalMs` (10 per second by default). */
+  onLiveBatch(positions: LivePosition[]): void;
+  onReportEvent(event: ReportEvent): void;
+  onStatus(channel: RealtimeChannel, status: ChannelStatus): void;
+  /** Subscribed after a (re)connect: the caller reconciles what may have been missed. */
+  onSubscribed(channel: RealtimeChannel): void;
+  readonly log?: RealtimeLog;
+  readonly liveIntervalMs?: number;
+  readonly now?: () => number;
+}
+
+export interface Realtime {
+  status(channel: RealtimeChannel): ChannelStatus;
+  /** Payloads refused so far (malformed), per channel. */
+  dropped(): Readonly<Record<RealtimeChannel, number>>;
+  /** Positions learnt another way (reconciliation): same batches, same 10-per-second budget. */
+  addPositions(positions: readonly LivePosition[]): void;
+  stop(): void;
+}
+
+/**
+ * Issue 4 §3: two pusher-js clients in main, reports (spec 6.1) and live
+ * positions (spec 6.2), each authorized through its own broadcasting
+ * endpoint with the Bearer token.
+ */
+export function startRealtime(options: RealtimeOptions): Realtime {
+  const { endpoints, token } = options;
+  const log = options.log ?? { warn: (m: string) => console.warn(m) };
+  const dropped = { live: 0, reports: 0 };
+  const drop = (channel: RealtimeChannel, event: string, reason: string): void => {
+    dropped[channel]++;
+    // One line per bad payload would flood the log under a broken sender: the first few, then every 1000th.
+    if (dropped[channel] <= 5 || dropped[channel] % 1000 === 0)
+      log.warn(`Dropped a malformed ${event} payload (${reason}); ${dropped[channel]} so far.`);
+  };
+
+  const coalescer = createLiveCoalescer((batch) => options.onLiveBatch(batch), {
+    intervalMs: options.liveIntervalMs,
+    now: options.now,
+  });
+
+  const live: ChannelClient = createChannelClient({
+    appKey: endpoints.app_key,
+    channel: accountChannelName(endpoints.account_key),
+    wsUrl: endpoints.api_ws_url,
+    authEndpoint: liveAuthEndpoint(endpoints.api_url),
+    token,
+    now: options.now,
+    events: {
+      [LOCATION_UPDATED_EVENT]: (payload) => {
+        const parsed = parseLivePayload(payload);
+        if (parsed.ok) coalescer.add(parsed.positions);
+        else drop('live', LOCATION_UPDATED_EVENT, parsed.reason);
+      },
+    },
+    onStatus: (s) => options.onStatus('live', s),
+    onSubscribed: () => options.onSubscribed('live'),
+  });
+
+  const reportHandler =
+    (kind: ReportEventKind) =>
+    (payload: unknown): void => {
+      const parsed = parseReportEvent(kind, payload);
+      if (parsed.ok) options.onReportEvent(parsed.value);
+      else drop('reports', REPORT_EVENTS[kind], parsed.reason);
+    };
+
+  const reports: ChannelClient = createChannelClient({
+    appKey: endpoints.app_key,
+    // spec 2.1: account_name routes the channel; we send the account key as the account name.
+    channel: reportsChannelName(endpoints.account_key, endpoints.user_id),
+    wsUrl: endpoints.ws_url,
+    authEndpoint: reportsAuthEndpoint(endpoints.base_url),
+    token,
+    now: options.now,
+    events: {
+      [REPORT_EVENTS.queued]: reportHandler('queued'),
+      [REPORT_EVENTS.processing]: reportHandler('processing'),
+      [REPORT_EVENTS.completed]: reportHandler('completed'),
+      [REPORT_EVENTS.failed]: reportHandler('failed'),
+    },
+    onStatus: (s) => options.onStatus('reports', s),
+    onSubscribed: () => options.onSubscribed('reports'),
+  });
+
+  return {
+    status: (channel) => (channel === 'live' ? live : reports).status(),
+    dropped: () => ({ ...dropped }),
+    addPositions: (positions) => coalescer.add(positions),
+    stop() {
+      coalescer.stop();
+      live.disconnect();
+      reports.disconnect();
+    },
+  };
+}

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONTENT_TYPES,
+  REPORT_LIMITS,
+  jsonReportContentSchema,
+  reportRequestSchema,
+  type JsonReportContent,
+  type ReportRequestInput,
+} from '../../../shared/interface';
+import type { LocalReport } from '../../../shared/ipc/views';
+import { ApiError } from '../api/api-error';
+import type { ReportsApi } from '../api/reports-api';
+import { validateRequest } from '../api/request-validation';
+import type { ReportStore } from '../cache/report-store';
+import type { ReportEvent } from '../realtime/report-event';
+import { applyEvent, applyStatus, isFinished, isInFlight } from './report-lifecycle';
+import { reportTitle, specFilename, subjectName } from './report-naming';
+import type { ReportFiles } from './report-files';
+import { createReportSender } from './report-sender';
+
+export interface ReportClientOptions {
+  readonly store: ReportStore;
+  readonly files: ReportFiles;
+  /** The signed-in connection's reporting API; null when signed out. */
+  readonly api: () => ReportsApi | null;
+  readonly assetName: (id: number) => string | null;
+  /** Whether the reports channel is subscribed; polling covers the gaps (spec 4.1 rule 2). */
+  readonly eventsLive: () => boolean;
+  onChanged(report: LocalReport): void;
+  onRemoved(localId: string): void;
+  readonly log?: { warn(message: string): void };
+  readonly now?: () => number;
+  readonly pollIntervalMs?: number;
+  /** Spec 8: 3 concurrent reports per user. */
+  readonly maxInFlight?: number;
+}
+
+/**
+ * Issue 4 §5: the reports client. Requests are saved before they are sent;
+ * at most three are with the service at once (the rest wait here, so the
+ * user never meets a 429); a 503 waits for Retry-After and tries again;
+ * the lifecycle comes from events, or from polling every 3 s while the
+ * socket is down; unfinished reports are picked up again after a restart.
+ */
+export interface ReportClient {
+  start(): void;
+  stop(): void;
+  submit(request: ReportRequestInput): Promise<LocalReport>;
+  list(): LocalReport[];
+  get(localId: string): LocalReport;
+  retry(localId: string): Promise<LocalReport>;
+  remove(localId: string): Promise<void>;
+  data(localId: string): Promise<JsonReportContent>;
+  /** The downloaded file, fetching it if needed (kept for offline use). */
+  ensureFile(localId: string): Promise<LocalReport>;
+  markSaved(localId: string, path: string): LocalReport;
+  onEvent(event: ReportEvent): void;
+  /** After a (re)connect: the status of every unfinished report, and anything waiting is sent. */
+  reconcile(): Promise<void>;
+  /** The service is reachable again, or a new sign-in: send what waits now. */
+  wake(): void;
+}
+
+const EARLY_EVENTS_MAX = 200;
+
+export function createReportClient(options: ReportClientOptions): ReportClient {
+  const now = options.now ?? Date.now;
+  const pollIntervalMs = options.pollIntervalMs ?? REPORT_LIMITS.pollingIntervalMs;
+  const reports = new Map<string, LocalReport>();
+  /** Events that overtook the 201 answer of their report, by report id. */
+  const early = new Map<string, ReportEvent[]>();
+  const downloads = new Map<string, Promise<LocalReport>>();
+  let pollTimer: NodeJS.Timeout | null = null;
+  let polling = false;
+  let started = false;
+
+  const find = (localId: string): LocalReport => {
+    const r = reports.get(localId);
+    if (!r)
+      throw new ApiError({ kind: 'not_found', route: 'reports', message: 'There is no such report here.' });
+    return r;
+  };
+
+  const put = (next: LocalReport): LocalReport => {
+    const prev = reports.get(next.localId);
+    if (prev === next) return next;
+    reports.set(next.localId, next);
+    options.store.save(next);
+    options.onChanged(next);
+    if (next.state === 'completed' && prev?.state !== 'completed') fetchInBackground(next.localId);
+    if (isFinished(next) && prev && !isFinished(prev)) sender.pump();
+    return next;
+  };
+
+  const update = (localId: string, change: (r: LocalReport) => LocalReport): LocalReport | null => {
+    const r = reports.get(localId);
+    return r ? put(change(r)) : null;
+  };
+
+  const byReportId = (reportId: string): LocalReport | undefined => {
+    for (const r of reports.values()) if (r.reportId === reportId) return r;
+    return undefined;
+  };
+
+  const sender = createReportSender({
+    api: options.api,
+    now,
+    maxInFlight: options.maxInFlight ?? REPORT_LIMITS.concurrentPerUser,
+    reports: () => [...reports.values()],
+    update,
+    onAccepted(localId, reportId) {
+      const pending = early.get(reportId);
+      early.delete(reportId);
+      for (const e of pending ?? []) update(localId, (r) => applyEvent(r, e, now()));
+    },
+    onInlineJson(localId, data) {
+      const parsed = jsonReportContentSchema.safeParse(data);
+      if (parsed.success) void storeJson(localId, parsed.data);
+    },
+    log: options.log,
+  });
+
+  const storeJson = async (localId: string, content: JsonReportContent): Promise<LocalReport> => {
+    const r = find(localId);
+    const filename = specFilename(r.request, subjectName(r.request, options.assetName));
+    const text = JSON.stringify(content, null, 2);
+    const path = await options.files.writeText(localId, filename, text);
+    // The file row must exist before its json column is written (report-store).
+    const next = put({
+      ...find(localId),
+      file: {
+        filename,
+        contentType: CONTENT_TYPES.json,
+        size: Buffer.byteLength(text),
+        path,
+        savedPath: r.file?.savedPath ?? null,
+      },
+    });
+    options.store.saveJsonContent(localId, content);
+    return next;
+  };
+
+  const fetchFile = async (localId: string): Promise<LocalReport> => {
+    const r = find(localId);
+    if (r.state !== 'completed' || r.reportId === null)
+      throw new ApiError({
+        kind: 'conflict',
+        route: 'reports',
+        message: 'This report is not ready yet; it can be saved once it is completed.',
+      });
+    if (r.file && (await options.files.exists(r.file.path))) return r;
+    const cachedJson = options.store.jsonContent(localId);
+    const api = options.api();
+    if (r.request.format === 'json') {
+      if (cachedJson) return storeJson(localId, cachedJson);
+      if (!api) throw notSignedIn();
+      return storeJson(localId, await api.downloadJson(r.reportId));
+    }
+    if (!api) throw notSignedIn();
+    const reportId = r.reportId;
+    const file = await options.files.download(
+      localId,
+      await api.downloadLink(reportId),
+      () => api.downloadLink(reportId),
+      now,
+    );
+    return put({
+      ...find(localId),
+      file: { ...file, savedPath: r.file?.savedPath ?? null },
+    });
+  };
+
+  const ensureFile = (localId: string): Promise<LocalReport> => {
+    const running = downloads.get(localId);
+    if (running) return running;
+    const task = fetchFile(localId).finally(() => downloads.delete(localId));
+    downloads.set(localId, task);
+    return task;
+  };
+
+  function fetchInBackground(localId: string): void {
+    // Kept for offline use (issue 4 §5); a failure here is retried when the user saves or opens it.
+    ensureFile(localId).catch((err: unknown) =>
+      options.log?.warn(
+        `Report ${localId}: download deferred (${err instanceof Error ? err.message : String(err)}).`,
+      ),
+    );
+  }
+
+  const pollOnce = async (): Promise<void> => {
+    const api = options.api();
+    if (!api) return;
+    const open = [...reports.values()].filter(
+      (r) => r.reportId !== null && (r.state === 'queued' || r.state === 'processing'),
+    );
+    await Promise.all(
+      open.map(async (r) => {
+        const reportId = r.reportId as string;
+        try {
+          const status = await api.status(reportId);
+          update(r.localId, (cur) => applyStatus(cur, status, now()));
+        } catch (err) {
+          if (err instanceof ApiError && err.kind === 'not_found')
+            update(r.localId, (cur) =>
+              isFinished(cur)
+                ? cur
+                : {
+                    ...cur,
+                    state: 'failed',
+                    errorMessage: 'The service no longer knows this report; use Retry to request it again.',
+                    queuePosition: null,
+                  },
+            );
+          // Anything else (offline, 503): the next poll or reconnect tries again.
+        }
+      }),
+    );
+  };
+
+  const tick = (): void => {
+    sender.pump();
+    if (polling || options.eventsLive()) return;
+    polling = true;
+    pollOnce().finally(() => (polling = false));
+  };
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      for (const r of options.store.list()) {
+        // Sent or not? Unknown after a crash mid-request: send again (the service's cache answers a duplicate).
+        const resumed: LocalReport =
+          r.state === 'submitting' && r.reportId === null ? { ...r, state: 'waiting', retryAt: null } : r;
+        reports.set(r.localId, resumed);
+        if (resumed !== r) options.store.save(resumed);
+      }
+      for (const r of reports.values())
+        if (r.state === 'completed' && !(r.file?.path ?? null)) fetchInBackground(r.localId);
+      pollTimer = setInterval(tick, pollIntervalMs);
+      pollTimer.unref();
+      tick();
+    },
+
+    stop() {
+      started = false;
+      if (pollTimer) clearInterval(pollTimer);
+      pollTimer = null;
+      sender.stop();
+    },
+
+    async submit(request) {
+      // The same checks as the service (spec 2.1, 2.5), offline too: a bad request is never queued.
+      const checked = validateRequest(reportRequestSchema, request, 'POST /api/v1/reports/generate');
+      const r: LocalReport = {
+        localId: randomUUID(),
+        reportId: null,
+        request: checked,
+        title: reportTitle(checked, subjectName(checked, options.assetName)),
+        state: 'waiting',
+        queuePosition: null,
+        progress: 0,
+        errorMessage: null,
+        retryAt: null,
+        createdAt: now(),
+        completedAt: null,
+        servedFromCache: false,
+        file: null,
+      };
+      // Persisted before it is sent (issue 4 §5): a crash or a closed app loses nothing.
+      put(r);
+      sender.pump();
+      return find(r.localId);
+    },
+
+    list: () => [...reports.values()].sort((a, b) => a.createdAt - b.createdAt),
+    get: find,
+
+    async retry(localId) {
+      const r = find(localId);
+      if (r.state === 'completed' || isInFlight(r))
+        throw new ApiError({
+          kind: 'conflict',
+          route: 'reports',
+          message: 'This report is not waiting for a retry.',
+        });
+      const next = put({
+        ...r,
+        reportId: r.state === 'failed' ? null : r.reportId,
+        state: 'waiting',
+        retryAt: null,
+        errorMessage: null,
+        progress: 0,
+        completedAt: null,
+      });
+      sender.pump();
+      return next;
+    },
+
+    async remove(localId) {
+      find(localId);
+      reports.delete(localId);
+      options.store.remove(localId);
+      await options.files.removeFolder(localId);
+      options.onRemoved(localId);
+      sender.pump();
+    },
+
+    async data(localId) {
+      const r = find(localId);
+      if (r.request.format !== 'json')
+        throw new ApiError({
+          kind: 'conflict',
+          route: 'reports',
+          message: 'Only json reports are shown in the app; save or open this one instead.',
+        });
+      const cached = options.store.jsonContent(localId);
+      if (cached) return cached;
+      await ensureFile(localId);
+      const content = options.store.jsonContent(localId);
+      if (!content)
+        throw new ApiError({
+          kind: 'bad_response',
+          route: 'reports',
+          message: 'The report content is unavailable.',
+        });
+      return content;
+    },
+
+    ensureFile,
+
+    markSaved(localId, path) {
+      const r = find(localId);
+      if (!r.file) throw new ApiError({ kind: 'conflict', route: 'reports', message: 'Not downloaded yet.' });
+      return put({ ...r, file: { ...r.file, savedPath: path } });
+    },
+
+    onEvent(e) {
+      const r = byReportId(e.event.report_id);
+      if (r) {
+        update(r.localId, (cur) => applyEvent(cur, e, now()));
+        return;
+      }
+      // The event may overtake the 201 answer it belongs to: keep it until the answer arrives.
+      const list = early.get(e.event.report_id) ?? [];
+      list.push(e);
+      early.set(e.event.report_id, list);
+      if (early.size > EARLY_EVENTS_MAX) {
+        const oldest = early.keys().next().value;
+        if (oldest !== undefined) early.delete(oldest);
+      }
+    },
+
+    async reconcile() {
+      await pollOnce();
+      sender.pump();
+    },
+
+    wake() {
+      sender.wake();
+    },
+  };
+}
+
+const notSignedIn = (): ApiError =>
+  new ApiError({ kind: 'unauthorized', route: 'reports', message: 'Sign in to download this report.' });

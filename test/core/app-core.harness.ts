@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core';
+import type { ShellServices } from '../../src/main/core/ipc-handlers';
+import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
+import type { LocalService } from '../../src/server';
+import {
+  ipcMethods,
+  type IpcArgs,
+  type IpcEvent,
+  type IpcEvents,
+  type IpcMethod,
+  type IpcResultValue,
+} from '../../src/shared/ipc/contract';
+import type { RemoteProfile } from '../../src/shared/ipc/views';
+
+/** One push as the renderer would have received it, with its arrival time. */
+export interface RecordedPush<E extends IpcEvent = IpcEvent> {
+  readonly event: E;
+  readonly payload: IpcEvents[E];
+  readonly at: number;
+}
+
+/** A shell that records what the core asked of it; Save answers with a path in `saveDir`. */
+export interface FakeShell extends ShellServices {
+  readonly calls: { readonly method: keyof ShellServices; readonly arg: string }[];
+  readonly saveDir: string;
+  /** Set to false to answer the next Save dialogs with "cancelled". */
+  acceptSave: boolean;
+}
+
+export function fakeShell(saveDir: string): FakeShell {
+  const shell: FakeShell = {
+    calls: [],
+    saveDir,
+    acceptSave: true,
+    async chooseSavePath(filename) {
+      shell.calls.push({ method: 'chooseSavePath', arg: filename });
+      return shell.acceptSave ? join(saveDir, filename) : null;
+    },
+    async openPath(path) {
+      shell.calls.push({ method: 'openPath', arg: path });
+    },
+    async showInFolder(path) {
+      shell.calls.push({ method: 'showInFolder', arg: path });
+    },
+    async openExternal(url) {
+      shell.calls.push({ method: 'openExternal', arg: url });
+    },
+    async copyText(text) {
+      shell.calls.push({ method: 'copyText', arg: text });
+    },
+  };
+  return shell;
+}
+
+export interface Harness {
+  readonly core: AppCore;
+  readonly dataDir: string;
+  readonly shell: FakeShell;
+  readonly pushes: RecordedPush[];
+  readonly warnings: string[];
+  /** Calls a handler the way a shell does: the contract's schema parses the arguments first. */
+  call<M extends IpcMethod>(method: M, args?: IpcArgs<M>): Promise<IpcResultValue<M>>;
+  /** Resolves with the first push (already recorded or future) of `event` matching `match`. */
+  waitForPush<E extends IpcEvent>(
+    event: E,
+    match?: (payload: IpcEvents[E]) => boolean,
+    timeoutMs?: number,
+  ): Promise<IpcEvents[E]>;
+  pushesOf<E extends IpcEvent>(event: E): RecordedPush<E>[];
+  stop(): Promise<void>;
+}
+
+export function createHarness(
+  options: Partial<Omit<AppCoreOptions, 'push' | 'shell'>> & { readonly keepDir?: boolean } = {},
+): Harness {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleetdesk-core-'));
+  const saveDir = mkdtempSync(join(tmpdir(), 'fleetdesk-save-'));
+  const pushes: RecordedPush[] = [];
+  const warnings: string[] = [];
+  const waiters = new Set<() => void>();
+  const shell = fakeShell(saveDir);
+  const core = createAppCore({
+    secretStore: createMemorySecretStore(),
+    log: { warn: (m) => warnings.push(m) },
+    timing: { reportPollMs: 500 },
+    ...options,
+    dataDir,
+    shell,
+    push: (event, payload) => {
+      pushes.push({ event, payload, at: Date.now() } as RecordedPush);
+      for (const w of [...waiters]) w();
+    },
+  });
+
+  const pushesOf = <E extends IpcEvent>(event: E): RecordedPush<E>[] =>
+    pushes.filter((p): p is RecordedPush<E> => p.event === event);
+
+  return {
+    core,
+    dataDir,
+    shell,
+    pushes,
+    warnings,
+    async call(method, args) {
+      const parsed = ipcMethods[method].args.parse(args);
+      const handler = core.handlers[method] as (a: unknown) => Promise<IpcResultValue<typeof method>>;
+      return handler(parsed);
+    },
+    pushesOf,
+    waitForPush(event, match = () => true, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        let seen = 0;
+        const check = (): void => {
+          const list = pushesOf(event);
+          for (; seen < list.length; seen++) {
+            const p = list[seen]!;
+            if (match(p.payload)) {
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve(p.payload);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching ${event} push within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop() {
+      await core.stop();
+      rmSync(saveDir, { recursive: true, force: true });
+      if (!options.keepDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The local service seen as a Remote profile (issue 4 §1), for tests that stop and restart it. */
+export function remoteProfileOf(service: LocalService, name = 'Local service'): RemoteProfile {
+  return {
+    kind: 'remote',
+    name,
+    base_url: service.base_url,
+    ws_url: service.ws_url,
+    api_url: service.api_url,
+    api_ws_url: service.api_ws_url,
+    tracking_url: service.tracking_url,
+    app_key: service.app_key,
+    account_key: service.account_key,
+    user_id: service.users[0]!.id,
+  };
+}
+
+export const FIXED_TOKENS = {
+  operator: 'op-token-0123456789abcdef0123',
+  restricted: 're-token-0123456789abcdef0123',
+} as const;
