@@ -74,7 +74,7 @@ export function alarmsOfDay(x: AlarmDay, start: number, end: number): Alarm[] {
         });
       }
       if (s.t1 < start || s.t0 > end) continue;
-      const p = core.profile(d.assetId, d.day, s);
+      const p = core.profile(d, s);
       for (const peak of speedingPeaks(p, heavy)) {
         motionAt(p, peak.at, mp);
         pointAt(s.route, mp.km, rp);

@@ -73,7 +73,6 @@ export class SimCore {
   private readonly areas: DepotArea[] = [];
   private readonly plans = new Lru<number, CyclePlan>(CAPACITY);
   private readonly days = new Lru<number, DaySchedule>(CAPACITY);
-  private readonly profiles = new Lru<number, Profile>(CAPACITY);
   private readonly motion: MotionPoint = { km: 0, speed: 0, piece: 0 };
   private readonly point: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
   readonly deps: ScheduleDeps;
@@ -93,9 +92,12 @@ export class SimCore {
     };
   }
 
-  /** A collision-free numeric key (ids ≤ 20,000, days within ±1.4M, legs < 512). */
-  private key(assetId: number, day: number, leg = 0): number {
-    return ((day + 2_000_000) * 32_768 + assetId) * 512 + leg;
+  /**
+   * A collision-free numeric key (asset ids < 32,768). It stays a small integer
+   * (fast Map key, no boxing) for days between 1880 and 2059.
+   */
+  private key(assetId: number, day: number): number {
+    return day * 32_768 + assetId;
   }
 
   spec(id: number): AssetSpec {
@@ -154,16 +156,16 @@ export class SimCore {
     return this.day(id, localDay(t));
   }
 
-  profile(id: number, day: number, seg: DriveSeg): Profile {
-    const k = this.key(id, day, seg.leg);
-    let p = this.profiles.get(k);
+  /** A drive's speed profile, kept with its day (so the day cache bounds it too). */
+  profile(d: DaySchedule, seg: DriveSeg): Profile {
+    let p = d.profiles[seg.leg];
     if (!p) {
       p = buildProfile(
         seg.route.lengthKm,
-        dynamicsOf(this.seed, this.spec(id)),
-        profileRng(this.seed, id, day, seg.leg),
+        dynamicsOf(this.seed, this.spec(d.assetId)),
+        profileRng(this.seed, d.assetId, d.day, seg.leg),
       );
-      this.profiles.set(k, p);
+      d.profiles[seg.leg] = p;
     }
     return p;
   }
@@ -208,7 +210,7 @@ export class SimCore {
       out.fuelUsed = s.fuel0 + (idleMs > 0 ? (idleMs / 3_600_000) * s.idleLitersPerHour : 0);
       return;
     }
-    const p = out.profile ?? (out.profile = this.profile(d.assetId, d.day, s));
+    const p = out.profile ?? (out.profile = this.profile(d, s));
     const mp = this.motion;
     motionAt(p, (t - s.t0) / 1000, mp, out.piece);
     out.piece = mp.piece;

@@ -164,7 +164,7 @@ export class FuelModel {
   }
 
   day(id: number, sched: DaySchedule): DayFuel {
-    const key = id * 4_000_000 + sched.day + 2_000_000;
+    const key = sched.day * 32_768 + id;
     const hit = this.days.get(key);
     if (hit) return hit;
     const m = this.core.model(id);

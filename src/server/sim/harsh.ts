@@ -18,7 +18,7 @@ export function harshEventsOfDay(core: SimCore, d: DaySchedule, start: number, e
   const rp: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
   for (const s of d.segs) {
     if (s.kind !== 'drive' || s.t1 < start || s.t0 > end) continue;
-    const p = core.profile(d.assetId, d.day, s);
+    const p = core.profile(d, s);
     for (const h of p.harsh) {
       const t = s.t0 + Math.round(h.at * 1000);
       if (t < start || t > end) continue;

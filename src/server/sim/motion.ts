@@ -51,6 +51,8 @@ export interface VehicleDynamics {
 }
 
 let scratch = new Float64Array(64 * STRIDE);
+let weights = new Float64Array(64);
+const NO_HARSH: readonly HarshMark[] = Object.freeze([]);
 
 /**
  * `timingOnly` fills a shared scratch buffer instead of a new one: timing a day
@@ -58,16 +60,16 @@ let scratch = new Float64Array(64 * STRIDE);
  */
 export function buildProfile(km: number, dyn: VehicleDynamics, r: () => number, timingOnly = false): Profile {
   const pieces = Math.max(1, Math.round(km / between(0.7, 1.9, r())));
-  const weights: number[] = [];
+  if (weights.length < pieces) weights = new Float64Array(pieces * 2);
   let total = 0;
   for (let i = 0; i < pieces; i++) {
     const w = between(0.4, 1.6, r());
-    weights.push(w);
+    weights[i] = w;
     total += w;
   }
   if (timingOnly && scratch.length < pieces * STRIDE) scratch = new Float64Array(pieces * STRIDE * 2);
   const data = timingOnly ? scratch : new Float64Array(pieces * STRIDE);
-  const harsh: HarshMark[] = [];
+  let harsh: HarshMark[] | null = null;
   let t = 0;
   let d = 0;
   let maxSpeed = 0;
@@ -112,16 +114,20 @@ export function buildProfile(km: number, dyn: VehicleDynamics, r: () => number, 
     data[o + LEN] = len;
     data[o + PAUSE] = pause;
     if (harshKind === 'braking')
-      harsh.push({ kind: harshKind, at: t + ta + tc + tb * 0.4, g: b / KMH_PER_S_PER_G });
+      (harsh ??= []).push({ kind: harshKind, at: t + ta + tc + tb * 0.4, g: b / KMH_PER_S_PER_G });
     else if (harshKind === 'acceleration')
-      harsh.push({ kind: harshKind, at: t + ta * 0.4, g: a / KMH_PER_S_PER_G });
+      (harsh ??= []).push({ kind: harshKind, at: t + ta * 0.4, g: a / KMH_PER_S_PER_G });
     else if (harshKind === 'cornering' && tc > 0)
-      harsh.push({ kind: harshKind, at: t + ta + tc * between(0.2, 0.8, r()), g: between(0.32, 0.6, r()) });
+      (harsh ??= []).push({
+        kind: harshKind,
+        at: t + ta + tc * between(0.2, 0.8, r()),
+        g: between(0.32, 0.6, r()),
+      });
     maxSpeed = Math.max(maxSpeed, v + Math.abs(amp));
     t += ta + tc + tb + pause;
     d += len;
   }
-  return { pieces, data, duration: t, km, maxSpeed, harsh };
+  return { pieces, data, duration: t, km, maxSpeed, harsh: harsh ?? NO_HARSH };
 }
 
 export interface MotionPoint {

@@ -1,7 +1,7 @@
 import type { AssetSpec } from './assets';
 import type { City, CityPlace } from './city';
 import { localDayStart, localInstant, weekdayOf } from './local-time';
-import { buildProfile, type VehicleDynamics } from './motion';
+import { buildProfile, type Profile, type VehicleDynamics } from './motion';
 import { between, rng, unit } from './random';
 import {
   type AssetModel,
@@ -59,6 +59,8 @@ export interface DaySchedule {
   readonly segs: readonly Segment[];
   readonly odoStart: number;
   readonly fuelStart: number;
+  /** Speed profiles by leg, built on first use. */
+  readonly profiles: (Profile | undefined)[];
 }
 
 export interface ScheduleDeps {
@@ -132,6 +134,7 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
       segs: [park(start, end, 0, odoStart, fuelStart)],
       odoStart,
       fuelStart,
+      profiles: [],
     };
   }
   const seq = m.places.subarray(m.start[round]!, m.start[round + 1]!);
@@ -230,7 +233,7 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
   // A late round still ends parked before midnight (days must stay independent).
   const arrive = Math.min(t, end - 60_000);
   segs.push(park(arrive, end, legs, odo, fuel));
-  return { assetId: spec.id, day, start, end, round, segs, odoStart, fuelStart };
+  return { assetId: spec.id, day, start, end, round, segs, odoStart, fuelStart, profiles: [] };
 }
 
 export { CYCLE_DAYS };
