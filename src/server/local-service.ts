@@ -106,7 +106,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       paused: opts.reportsPaused,
       workerMaxHeapMb: opts.reportWorkerMaxHeapMb,
     }),
-    createTrackingPageModule(context),
+    createTrackingPageModule(context, { tickMs: opts.tickMs }),
     createDocsModule(context),
   ];
   for (const m of modules) await m.register(app);
