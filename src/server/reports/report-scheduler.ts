@@ -29,7 +29,8 @@ export interface SchedulerOptions {
   readonly concurrentPerUser: number;
   /** Accept and persist reports without generating them (maintenance, tests of the queue itself). */
   readonly paused: boolean;
-  readonly worker: WorkerEntry;
+  /** Where the worker code is; resolved when the first report needs a worker. */
+  readonly worker: () => WorkerEntry;
   /** Heap cap per worker thread; none by default. */
   readonly workerMaxHeapMb?: number;
 }
@@ -94,10 +95,23 @@ export class ReportScheduler {
    */
   private ensurePool(): WorkerPool | null {
     if (this.pool || this.opts.paused || this.stopped) return this.pool;
+    let entry: WorkerEntry;
+    try {
+      entry = this.opts.worker();
+    } catch (err) {
+      // A broken build must not take the rest of the service down: its reports fail and say why.
+      const reason = err instanceof Error ? err.message : String(err);
+      this.ctx.log.error('reports: worker threads cannot start', { reason });
+      for (let item = this.queue.shift(); item; item = this.queue.shift()) {
+        const report = this.store.get(item.id);
+        if (report) this.fail(report, `Report generation is unavailable: ${reason}`);
+      }
+      return null;
+    }
     const fleet = { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length };
     this.pool = new WorkerPool(
       {
-        entry: this.opts.worker,
+        entry,
         size: this.opts.workers,
         greeting: { kind: 'warm', fleet },
         ...(this.opts.workerMaxHeapMb === undefined

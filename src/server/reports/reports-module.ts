@@ -32,7 +32,7 @@ export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOpti
     cacheTtlMs: opts.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
     concurrentPerUser: REPORT_LIMITS.concurrentPerUser,
     paused: opts.paused ?? false,
-    worker: workerEntry(import.meta.url, 'report-worker'),
+    worker: () => workerEntry(import.meta.url, 'report-worker'),
     workerMaxHeapMb: opts.workerMaxHeapMb,
   });
   return {

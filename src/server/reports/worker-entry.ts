@@ -15,8 +15,11 @@ export interface WorkerEntry {
  * with `--import` unless the parent's own flags already carry it.
  */
 export function workerEntry(baseUrl: string | URL, name: string): WorkerEntry {
-  const js = new URL(`./${name}.js`, baseUrl);
-  if (existsSync(fileURLToPath(js))) return { url: js, execArgv: [...process.execArgv] };
+  // A bundler may put this module in a chunks/ folder below the entry files.
+  for (const candidate of [`./${name}.js`, `../${name}.js`]) {
+    const js = new URL(candidate, baseUrl);
+    if (existsSync(fileURLToPath(js))) return { url: js, execArgv: [...process.execArgv] };
+  }
   const ts = new URL(`./${name}.ts`, baseUrl);
   if (!existsSync(fileURLToPath(ts)))
     throw new Error(`worker entry ${name} not found next to ${String(baseUrl)}`);
