@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core';
 import type { ShellServices } from '../../src/main/core/ipc-handlers';
+import type { StartDemoService } from '../../src/main/core/session/demo-service';
 import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
 import type { LocalService } from '../../src/server';
 import {
@@ -161,3 +162,59 @@ export const FIXED_TOKENS = {
   operator: 'op-token-0123456789abcdef0123',
   restricted: 're-token-0123456789abcdef0123',
 } as const;
+
+/** A running service handed to the core as its Demo service, so the test keeps control of its lifetime. */
+export function serviceAsDemo(service: LocalService): StartDemoService {
+  const operator = service.users[0]!;
+  return async () => ({
+    endpoints: {
+      base_url: service.base_url,
+      ws_url: service.ws_url,
+      api_url: service.api_url,
+      api_ws_url: service.api_ws_url,
+      tracking_url: service.tracking_url,
+      app_key: service.app_key,
+      account_key: service.account_key,
+      user_id: operator.id,
+    },
+    operator: { id: operator.id, name: operator.name, token: operator.token },
+    stop: async () => undefined,
+  });
+}
+
+/** One HTTP exchange as the core made it. */
+export interface FetchRecord {
+  readonly method: string;
+  readonly url: string;
+  readonly status: number | null;
+  readonly at: number;
+}
+
+/** The real fetch, recording every exchange; `intercept` may answer instead of the network. */
+export function recordingFetch(
+  log: FetchRecord[],
+  intercept?: (method: string, url: string) => Response | null,
+): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? 'GET';
+    const fake = intercept?.(method, url) ?? null;
+    if (fake) {
+      log.push({ method, url, status: fake.status, at: Date.now() });
+      return fake;
+    }
+    try {
+      const res = await fetch(input, init);
+      log.push({ method, url, status: res.status, at: Date.now() });
+      return res;
+    } catch (err) {
+      log.push({ method, url, status: null, at: Date.now() });
+      throw err;
+    }
+  };
+}
+
+/** Yesterday as YYYY-MM-DD (UTC): a full simulated day exists for it. */
+export function yesterday(): string {
+  return new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+}
