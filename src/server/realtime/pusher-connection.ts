@@ -33,6 +33,9 @@ export class PusherConnection {
   /** channel → the subscriber's asset filter (null: every asset). */
   readonly subscriptions = new Map<string, SubscriptionFilter | null>();
   droppedFrames = 0;
+  /** Closed for falling HARD_LIMIT behind; `reported` once the server has logged it. */
+  overCapacity = false;
+  reported = false;
   private closed = false;
 
   constructor(
@@ -53,6 +56,7 @@ export class PusherConnection {
     if (!this.isOpen) return false;
     const queued = this.ws.bufferedAmount;
     if (queued > this.limits.hardBytes) {
+      this.overCapacity = true;
       this.close(OVER_CAPACITY, 'Client too slow: too many undelivered messages.');
       return false;
     }

@@ -108,14 +108,28 @@ export class PusherServer {
         if (to === 'unfiltered' ? key !== null : key !== to) continue;
       }
       if (conn.sendFrame(frame, droppable)) sent++;
+      else if (conn.overCapacity && !conn.reported) {
+        conn.reported = true;
+        this.opts.log.warn('closed a client too slow to read its messages', {
+          socketId: conn.socketId,
+          droppedFrames: conn.droppedFrames,
+        });
+      }
     }
     return sent;
   }
 
-  /** A channel event for every subscriber, serialized once. */
+  /** A channel event for every subscriber, serialized once. Never throws into the publishing module. */
   publish(channel: string, event: string, data: unknown): void {
     if (!this.hasSubscribers(channel)) return;
-    this.sendFrame(channel, Buffer.from(encodeChannelEvent(channel, event, data), 'utf8'), 'all', false);
+    let frame: Buffer;
+    try {
+      frame = Buffer.from(encodeChannelEvent(channel, event, data), 'utf8');
+    } catch (err) {
+      this.opts.log.error('event not serializable; not published', { channel, event, err: String(err) });
+      return;
+    }
+    this.sendFrame(channel, frame, 'all', false);
   }
 
   /** Live frames skipped for slow clients since start (see pusher-connection.ts). */
