@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../http/auth';
@@ -45,6 +45,21 @@ export function registerReportRoutes(
     return existsSync(path) ? path : null;
   };
 
+  /** Spec 2.3: a completed json report carries its content inline, in `data`. */
+  const sendWithData = (reply: FastifyReply, body: object, report: ReportRecord): FastifyReply => {
+    const path = report.status === 'completed' && report.format === 'json' ? filePath(report) : null;
+    if (path === null) return reply.send(body);
+    // The json file is the report's JSON content: stream it in, never parsed or held whole
+    // (a 30-day trail is tens of megabytes).
+    const head = JSON.stringify(body).slice(0, -1) + ',"data":';
+    async function* withData(file: string): AsyncGenerator<string | Buffer> {
+      yield head;
+      for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+      yield '}';
+    }
+    return reply.type('application/json; charset=utf-8').send(Readable.from(withData(path)));
+  };
+
   /** Another user's report is indistinguishable from a missing one (no probing of ids). */
   const ownReport = (userId: number, params: unknown): ReportRecord => {
     const { id } = parseOrThrow(idParamsSchema, params);
@@ -60,7 +75,7 @@ export function registerReportRoutes(
     const outcome = scheduler.submit(user, req, subject);
     switch (outcome.kind) {
       case 'cached':
-        return reply.code(200).send(cacheHitBody(outcome.report, ctx.urls.base_url));
+        return sendWithData(reply.code(200), cacheHitBody(outcome.report, ctx.urls.base_url), outcome.report);
       case 'overloaded':
         throw errorBody(
           503,
@@ -91,18 +106,7 @@ export function registerReportRoutes(
   app.get('/api/v1/reports/:id/status', async (request, reply) => {
     const user = requireUser(ctx.account, request);
     const report = ownReport(user.id, request.params);
-    const body = statusBody(report, scheduler.liveState(report.id), ctx.urls.base_url);
-    const path = report.status === 'completed' && report.format === 'json' ? filePath(report) : null;
-    if (path === null) return reply.send(body);
-    // Our json file is the report's JSON content: stream it in as `data`, never parsed or held whole
-    // (a 30-day trail is tens of megabytes).
-    const head = JSON.stringify(body).slice(0, -1) + ',"data":';
-    async function* withData(file: string): AsyncGenerator<string | Buffer> {
-      yield head;
-      for await (const chunk of createReadStream(file)) yield chunk as Buffer;
-      yield '}';
-    }
-    return reply.type('application/json; charset=utf-8').send(Readable.from(withData(path)));
+    return sendWithData(reply, statusBody(report, scheduler.liveState(report.id), ctx.urls.base_url), report);
   });
 
   app.get('/api/v1/reports/:id/download', async (request, reply) => {

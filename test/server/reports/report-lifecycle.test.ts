@@ -117,6 +117,7 @@ describe('a json report from submission to download', () => {
     expect(again.status).toBe(200);
     const hit = cacheHitResponseSchema.parse(again.body);
     expect(hit).toMatchObject({ source: 'cache', report_id: id, generation_status: 'completed' });
+    expect(jsonReportContentSchema.parse(hit.data).rows).toEqual(inline.rows);
     await eventually(
       () => events.log.some(([e, d]) => e === REPORT_EVENTS.completed && d.served_from_cache === true),
       'the cache-hit completed event',
