@@ -52,4 +52,18 @@ describe('publish() to a reports channel', () => {
       await closePusher(theirs.pusher);
     }
   });
+
+  it('an event that cannot be serialized is not published and does not break later events', async () => {
+    const mine = await subscribedClient(service, operator, 'reports');
+    try {
+      const received = collectEvents(mine.channel, REPORT_EVENTS.failed);
+      const channel = reportsChannelName(service.account_key, operator.id);
+      expect(() => service.context.publish(channel, REPORT_EVENTS.failed, { size: 10n })).not.toThrow();
+      service.context.publish(channel, REPORT_EVENTS.failed, { report_id: 'after' });
+      const [first] = await received.waitFor(1);
+      expect(first).toEqual({ report_id: 'after' });
+    } finally {
+      await closePusher(mine.pusher);
+    }
+  });
 });
