@@ -82,6 +82,7 @@ export interface FleetSnapshot {
  * buffers instead of 259,200 objects (structured clone copies buffers fast).
  */
 export interface HistoryColumns {
+  /** Epoch ms, strictly ascending. alt, speed, heading and odometer are NaN where the service sent null. */
   readonly t: Float64Array;
   readonly lat: Float64Array;
   readonly lon: Float64Array;
@@ -91,6 +92,7 @@ export interface HistoryColumns {
   readonly odometer: Float64Array;
   /** 1 ignition on, 0 off, 255 unknown. */
   readonly ignition: Uint8Array;
+  /** 255 unknown. */
   readonly satellites: Uint8Array;
 }
 

@@ -33,6 +33,8 @@ export interface HistoryStore {
   appendLive(positions: readonly LivePosition[]): number;
   coverage(assetId: number): Interval[];
   sizeBytes(): number;
+  /** Writes the pending "viewed" marks (done before eviction and at close). */
+  flushViewed(): void;
   /** Evicts the least recently viewed asset-days, then the oldest live batches, until the cache fits. */
   evictToFit(maxBytes: number): { readonly chunks: number; readonly liveBatches: number };
 }
@@ -84,6 +86,21 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
     oldestViewed: db.prepare<[number], { id: number; asset_id: number; day: number; bytes: number }>(
       'SELECT id, asset_id, day, bytes FROM history_chunks ORDER BY last_viewed_at, id LIMIT ?',
     ),
+  };
+
+  // "Viewed" marks are kept in memory and written in batches: an UPDATE per read would make every
+  // read a write transaction. Losing a few marks in a crash only blurs the eviction order.
+  const viewed = new Map<number, number>();
+  const flushViewed = (): void => {
+    if (viewed.size === 0) return;
+    db.transaction(() => {
+      for (const [id, at] of viewed) q.touch.run(at, id);
+    })();
+    viewed.clear();
+  };
+  const markViewed = (id: number, at: number): void => {
+    viewed.set(id, at);
+    if (viewed.size >= 256) flushViewed();
   };
 
   const sizeBytes = (): number => (q.chunkBytes.get()?.n ?? 0) + (q.liveBytes.get()?.n ?? 0);
@@ -162,11 +179,14 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
       const rows = q.chunksInDays.all(assetId, dayOf(range.start), dayOf(range.end - 1));
       const parts: HistoryColumns[] = [];
       const viewedAt = now();
+      let wholeChunk = false;
       for (const row of rows) {
         const decoded = decodeOrDrop(assetId, row);
         if (!decoded) continue;
-        q.touch.run(viewedAt, row.id);
-        parts.push(viewByTime(decoded, range.start, range.end));
+        markViewed(row.id, viewedAt);
+        const part = viewByTime(decoded, range.start, range.end);
+        wholeChunk = part.t.length === decoded.t.length;
+        parts.push(part);
       }
       const known = coverage(assetId);
       const missing = gaps(range, known);
@@ -176,8 +196,11 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
         livePointsUsed = columnCount(live);
         if (livePointsUsed > 0) parts.push(live);
       }
-      // One copy into exact-size arrays: views would drag whole blobs across IPC.
-      const points = concatColumns(parts);
+      // A whole asset-day is returned as views of its blob: the nine columns share one buffer, which
+      // IPC's structured clone copies once. Anything else is copied into exact-size arrays, so a short
+      // slice never drags a whole day's blob along.
+      const only = parts[0];
+      const points = parts.length === 1 && only && wholeChunk ? only : concatColumns(parts);
       return {
         points: livePointsUsed > 0 ? sortUnique(points) : points,
         covered: intersect(known, [range]),
@@ -236,7 +259,10 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
 
     sizeBytes,
 
+    flushViewed,
+
     evictToFit(maxBytes) {
+      flushViewed();
       let chunks = 0;
       let liveBatches = 0;
       db.transaction(() => {

@@ -38,7 +38,9 @@ export function openOfflineCache(path: string, options: { readonly now?: () => n
     reports: createReportStore(db, now),
     enforceSizeCap: () => history.evictToFit(settings.get().cacheSizeMb * 1024 * 1024),
     close() {
-      if (db.open) db.close();
+      if (!db.open) return;
+      history.flushViewed();
+      db.close();
     },
   };
 }
