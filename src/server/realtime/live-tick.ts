@@ -6,8 +6,9 @@ import type { PusherServer } from './pusher-server';
 
 /**
  * Spec 2.9 allows arrays; one message carries at most this many positions
- * (a ~55 KB frame). pusher-js' Node transport (faye-websocket) decodes much
- * larger frames disproportionately slowly (bench:service).
+ * (a ~55 KB frame): small enough that no client's decode step (pusher-js
+ * validates, parses twice and logs-stringifies every frame) holds its
+ * event loop for long, large enough to keep per-message costs negligible.
  */
 export const MAX_UPDATES_PER_MESSAGE = 250;
 
@@ -74,11 +75,18 @@ export class LiveTicker {
   private updates(assets: readonly SimAsset[], t: number): string[] {
     const fleet = this.ctx.fleet;
     const out: string[] = [];
+    let failed = 0;
     for (const asset of assets) {
-      if (!fleet.isOnline(asset.id, t)) continue;
-      const json = this.writer.write(asset, fleet.sampleAt(asset.id, t), t);
-      if (json !== null) out.push(json);
+      try {
+        if (!fleet.isOnline(asset.id, t)) continue;
+        const json = this.writer.write(asset, fleet.sampleAt(asset.id, t), t);
+        if (json !== null) out.push(json);
+      } catch {
+        // One asset the simulator cannot sample must not silence the rest of the fleet.
+        failed++;
+      }
     }
+    if (failed > 0) this.ctx.log.error('live tick skipped assets the simulator failed on', { failed, t });
     return out;
   }
 
