@@ -1,15 +1,16 @@
+import { MAX_FLEET_SIZE } from '../options';
+import { alarmsOfDay } from './alarms';
+import { carrierOf, detectionsOfDay } from './beacon-detections';
 import type { CityPlace } from './city';
 import { newSegmentState, SimCore, type SegmentState } from './core';
+import { faultOnDay, MAX_FAULT_DAYS, type FaultOccurrence } from './fault-codes';
 import { FuelModel, levelAt, type DayFuel } from './fuel';
+import { harshEventsOfDay } from './harsh';
 import { DAY_MS, localDay } from './local-time';
+import { obdReadingsOfDay } from './obd';
 import { inGap, offlineGaps, type Gap } from './offline';
 import { reeferTemperature, type DoorOpening } from './reefer';
 import type { DaySchedule } from './schedule';
-import { alarmsOfDay } from './alarms';
-import { carrierOf, detectionsOfDay } from './beacon-detections';
-import { faultOnDay, MAX_FAULT_DAYS, type FaultOccurrence } from './fault-codes';
-import { harshEventsOfDay } from './harsh';
-import { obdReadingsOfDay } from './obd';
 import type {
   Alarm,
   BeaconDetection,
@@ -23,11 +24,10 @@ import type {
   Place,
   Sample,
   SimAsset,
+  SimBeacon,
   Stop,
   Trip,
 } from './types';
-
-export const MAX_FLEET_SIZE = 20_000;
 
 interface OpenStop {
   start: number;
@@ -62,6 +62,7 @@ export function createFleet(options: FleetOptions): Fleet {
   return new SimFleet(seed, size);
 }
 
+const MAX_TIME = Date.UTC(2200, 0, 1);
 const SCALE = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 const round = (x: number, digits: number): number => Math.round(x * SCALE[digits]!) / SCALE[digits]!;
 
@@ -69,7 +70,7 @@ class SimFleet implements Fleet {
   readonly core: SimCore;
   readonly fuel: FuelModel;
   readonly assets: readonly SimAsset[];
-  readonly beacons;
+  readonly beacons: readonly SimBeacon[];
   readonly home: Place;
   private readonly places = new Map<number, Place>();
   /** Each asset's day context of its latest sampleAt: live ticks ask for the same day again and again. */
@@ -97,7 +98,7 @@ class SimFleet implements Fleet {
     return Number.isInteger(id) ? this.assets[id - 1] : undefined;
   }
 
-  beacon(id: number): (typeof this.beacons)[number] | undefined {
+  beacon(id: number): SimBeacon | undefined {
     return Number.isInteger(id) ? this.beacons[id - 1] : undefined;
   }
 
@@ -117,8 +118,9 @@ class SimFleet implements Fleet {
   }
 
   private checkTime(t: number): void {
-    if (!Number.isFinite(t))
-      throw new RangeError(`time must be a finite epoch-milliseconds number, got ${t}`);
+    // Years 1970–2200: beyond that the calendar maths (and any caller) has gone wrong.
+    if (!Number.isFinite(t) || t < 0 || t > MAX_TIME)
+      throw new RangeError(`time must be epoch milliseconds between 1970 and 2200, got ${t}`);
   }
 
   /** What every sample of one asset-day shares: looked up once per day, not per fix. */

@@ -1,7 +1,7 @@
 import type { AssetSpec } from './assets';
 import type { City, CityPlace } from './city';
 import { distanceKm } from './city';
-import { between, rng, unit } from './random';
+import { between, rng } from './random';
 
 /**
  * An asset's working rounds: fixed place sequences (depot → customers → fuel
@@ -250,7 +250,3 @@ export function buildCyclePlan(seed: number, m: AssetModel, cycle: number): Cycl
   }
   return { rounds, km, fuel };
 }
-
-/** Deterministic per-day jitter in [0, 1). */
-export const dayUnit = (seed: number, assetId: number, day: number, salt: number): number =>
-  unit(seed, assetId, day, salt);

@@ -3,15 +3,7 @@ import type { City, CityPlace } from './city';
 import { localDayStart, localInstant, weekdayOf } from './local-time';
 import { buildProfile, type Profile, type VehicleDynamics } from './motion';
 import { between, rng, unit } from './random';
-import {
-  type AssetModel,
-  type CyclePlan,
-  CYCLE_DAYS,
-  OFF,
-  cycleFirstDay,
-  cycleOf,
-  stopTiming,
-} from './rounds';
+import { type AssetModel, type CyclePlan, OFF, cycleFirstDay, cycleOf, stopTiming } from './rounds';
 import { pointAt, type Route, type RoutePoint } from './route';
 
 /**
@@ -235,5 +227,3 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
   segs.push(park(arrive, end, legs, odo, fuel));
   return { assetId: spec.id, day, start, end, round, segs, odoStart, fuelStart, profiles: [] };
 }
-
-export { CYCLE_DAYS };
