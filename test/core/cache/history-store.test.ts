@@ -47,6 +47,18 @@ describe('position history in the offline cache', () => {
     });
   });
 
+  it('answers a whole day as one shared buffer, and a part of a day in buffers of its own size', () => {
+    const day = { start: DAY0, end: DAY0 + MS_PER_DAY };
+    cache.history.storeFetched(5, day, fixes(day.start, day.end, 60_000));
+    const whole = cache.history.read(5, day).points;
+    expect(whole.t.length).toBe(1440);
+    expect(whole.lat.buffer).toBe(whole.t.buffer);
+    const part = cache.history.read(5, { start: DAY0, end: DAY0 + 3600_000 }).points;
+    expect(part.t.length).toBe(60);
+    expect(part.t.buffer.byteLength).toBe(60 * 8);
+    expect(Array.from(part.lat)).toEqual(Array.from(whole.lat.subarray(0, 60)));
+  });
+
   it('asks only for what is missing when a request overlaps a cached one', () => {
     cache.history.storeFetched(
       1,

@@ -37,6 +37,23 @@ describe('offline cache file', () => {
     cache.close();
   });
 
+  it('moves aside a database whose pages were damaged on disk', () => {
+    const path = join(dir, 'cache.db');
+    const first = openOfflineCache(path);
+    first.assets.replaceAll(Array.from({ length: 400 }, (_, i) => asset(i + 1)));
+    first.db.pragma('wal_checkpoint(TRUNCATE)');
+    first.close();
+    const bytes = readFileSync(path);
+    // Keep the 100-byte header (still "a database"), scribble over the pages after the first.
+    for (let i = 4096 * 2; i < bytes.length; i += 7) bytes[i] = (bytes[i] ?? 0) ^ 0x5a;
+    writeFileSync(path, bytes);
+
+    const cache = openOfflineCache(path);
+    expect(cache.recovered).not.toBeNull();
+    expect(cache.assets.list().assets).toEqual([]);
+    cache.close();
+  });
+
   it('moves aside a cache written by a newer version of the app', () => {
     const path = join(dir, 'cache.db');
     const first = openOfflineCache(path);
