@@ -64,11 +64,15 @@ export interface Harness {
   readonly warnings: string[];
   /** Calls a handler the way a shell does: the contract's schema parses the arguments first. */
   call<M extends IpcMethod>(method: M, args?: IpcArgs<M>): Promise<IpcResultValue<M>>;
-  /** Resolves with the first push (already recorded or future) of `event` matching `match`. */
+  /**
+   * Resolves with the first push of `event` matching `match`, among those
+   * recorded from index `after` of `pushes` on (0: already recorded ones too).
+   */
   waitForPush<E extends IpcEvent>(
     event: E,
     match?: (payload: IpcEvents[E]) => boolean,
     timeoutMs?: number,
+    after?: number,
   ): Promise<IpcEvents[E]>;
   pushesOf<E extends IpcEvent>(event: E): RecordedPush<E>[];
   stop(): Promise<void>;
@@ -111,14 +115,13 @@ export function createHarness(
       return handler(parsed);
     },
     pushesOf,
-    waitForPush(event, match = () => true, timeoutMs = 20_000) {
+    waitForPush(event, match = () => true, timeoutMs = 20_000, after = 0) {
       return new Promise((resolve, reject) => {
-        let seen = 0;
+        let seen = after;
         const check = (): void => {
-          const list = pushesOf(event);
-          for (; seen < list.length; seen++) {
-            const p = list[seen]!;
-            if (match(p.payload)) {
+          for (; seen < pushes.length; seen++) {
+            const p = pushes[seen]!;
+            if (p.event === event && match(p.payload as IpcEvents[typeof event])) {
               waiters.delete(check);
               clearTimeout(timer);
               resolve(p.payload);
