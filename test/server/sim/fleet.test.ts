@@ -193,6 +193,20 @@ describe('the simulated fleet', () => {
     }
   });
 
+  it('carries position, odometer and fuel level over local midnight without a jump', () => {
+    for (const a of fleet.assets) {
+      for (let d = 1; d <= 14; d++) {
+        const midnight = localDayStart(localDay(MONDAY) + d);
+        const before = fleet.sampleAt(a.id, midnight - 1);
+        const after = fleet.sampleAt(a.id, midnight);
+        expect(distanceKm(before, after), `asset ${a.id} day ${d}`).toBeLessThan(0.01);
+        expect(after.odometerKm - before.odometerKm).toBeLessThan(0.01);
+        expect(after.odometerKm).toBeGreaterThanOrEqual(before.odometerKm);
+        expect(Math.abs(after.fuelLiters - before.fuelLiters)).toBeLessThan(0.15);
+      }
+    }
+  });
+
   it('lists stops with their places, merging the night in the depot into one stop', () => {
     const stops = fleet.stops(2, MONDAY, MONDAY + DAY);
     expect(stops.length).toBeGreaterThan(2);
