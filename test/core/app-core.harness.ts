@@ -100,8 +100,9 @@ export function createHarness(
     },
   });
 
+  const isPushOf = <E extends IpcEvent>(p: RecordedPush, event: E): p is RecordedPush<E> => p.event === event;
   const pushesOf = <E extends IpcEvent>(event: E): RecordedPush<E>[] =>
-    pushes.filter((p): p is RecordedPush<E> => p.event === event);
+    pushes.filter((p): p is RecordedPush<E> => isPushOf(p, event));
 
   return {
     core,
@@ -121,7 +122,7 @@ export function createHarness(
         const check = (): void => {
           for (; seen < pushes.length; seen++) {
             const p = pushes[seen]!;
-            if (p.event === event && match(p.payload as IpcEvents[typeof event])) {
+            if (isPushOf(p, event) && match(p.payload)) {
               waiters.delete(check);
               clearTimeout(timer);
               resolve(p.payload);
