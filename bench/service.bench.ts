@@ -76,12 +76,13 @@ async function measureLive(
   return { ...(await receivers.stop()), serviceBusy };
 }
 
-/** The raw frames of one whole tick (from one chunk 0 to the next), as the service writes them. */
+/** The raw frames of one whole tick (from chunk 0 to the last), as the service writes them. */
 async function captureTick(service: LocalService, operator: ReadyUser): Promise<string[]> {
   const channel = accountChannelName(service.account_key);
   const chunkOf = new Map(service.context.fleet.assets.map((a, i) => [a.id, Math.floor(i / CHUNK)]));
   const ws = new WebSocket(rawSocketUrl(service));
   let recording: string[] | null = null;
+  let lastChunk = -1;
   const done = new Promise<string[]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no complete tick captured')), TICK_MS * 5 + 10_000);
     ws.on('message', (raw) => {
@@ -97,13 +98,16 @@ async function captureTick(service: LocalService, operator: ReadyUser): Promise<
       if (frame.event !== LOCATION_UPDATED_EVENT) return;
       const positions = liveUpdatePayloadSchema.parse(JSON.parse(String(frame.data)));
       const first = Array.isArray(positions) ? positions[0] : positions;
-      const startsTick = first !== undefined && chunkOf.get(first.assetId) === 0;
-      if (startsTick && recording !== null) {
+      const chunk = first === undefined ? undefined : chunkOf.get(first.assetId);
+      if (chunk === undefined) return;
+      // A tick's chunks arrive in order; going back (usually to chunk 0) means the next tick began.
+      if (recording !== null && chunk <= lastChunk) {
         clearTimeout(timer);
         resolve(recording);
         return;
       }
-      if (startsTick) recording = [];
+      if (recording === null && chunk === 0) recording = [];
+      lastChunk = chunk;
       recording?.push(text);
     });
   });
