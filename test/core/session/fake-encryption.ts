@@ -8,7 +8,10 @@ import type { EncryptionAdapter } from '../../../src/main/core/session/encrypted
 export function fakeEncryption(
   backend: EncryptionAdapter['backend'] = 'keychain',
   available = true,
-): EncryptionAdapter & { readonly calls: { encrypt: number; decrypt: number } } {
+): Omit<EncryptionAdapter, 'decrypt'> & {
+  decrypt(cipher: Buffer): Promise<string>;
+  readonly calls: { encrypt: number; decrypt: number };
+} {
   const key = randomBytes(32);
   const calls = { encrypt: 0, decrypt: 0 };
   return {

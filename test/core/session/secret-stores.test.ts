@@ -80,4 +80,25 @@ describe('secret stores', () => {
     const store = await createEncryptedFileSecretStore(path, fakeEncryption('basic_text'));
     expect(store.kind).toBe('basic_text');
   });
+
+  it('stores a secret again when the keychain says its key was rotated', async () => {
+    const base = fakeEncryption();
+    let rotated = true;
+    const store = await createEncryptedFileSecretStore(path, {
+      ...base,
+      decrypt: async (cipher) => {
+        const result = await base.decrypt(cipher);
+        const shouldReEncrypt = rotated;
+        rotated = false;
+        return { result, shouldReEncrypt };
+      },
+    });
+    await store.set('session.token', TOKEN);
+    const before = readFileSync(path, 'utf8');
+    expect(await store.get('session.token')).toBe(TOKEN);
+    const after = readFileSync(path, 'utf8');
+    expect(after).not.toBe(before);
+    expect(await store.get('session.token')).toBe(TOKEN);
+    expect(readFileSync(path, 'utf8')).toBe(after);
+  });
 });

@@ -13,7 +13,8 @@ export interface EncryptionAdapter {
   /** 'basic_text' is Linux without a keyring: obfuscation with a hard-coded key, not encryption. */
   readonly backend: 'keychain' | 'basic_text';
   encrypt(plain: string): Promise<Buffer>;
-  decrypt(cipher: Buffer): Promise<string>;
+  /** Electron's decryptStringAsync answers {result, shouldReEncrypt} (key rotation); a plain string works too. */
+  decrypt(cipher: Buffer): Promise<string | { readonly result: string; readonly shouldReEncrypt: boolean }>;
 }
 
 const fileSchema = z.object({
@@ -82,8 +83,12 @@ export async function createEncryptedFileSecretStore(
       serial(async () => {
         const cipher = (await readEntries())[key];
         if (cipher === undefined) return null;
+        let plain: string;
         try {
-          return await adapter.decrypt(Buffer.from(cipher, 'base64'));
+          const out = await adapter.decrypt(Buffer.from(cipher, 'base64'));
+          if (typeof out === 'string') return out;
+          plain = out.result;
+          if (!out.shouldReEncrypt) return plain;
         } catch {
           // Encrypted under another keychain entry or user: unusable, so forget it.
           const entries = await readEntries();
@@ -91,6 +96,10 @@ export async function createEncryptedFileSecretStore(
           await writeEntries(entries);
           return null;
         }
+        // The key was rotated: store the secret again under the new one.
+        const fresh = await adapter.encrypt(plain);
+        await writeEntries({ ...(await readEntries()), [key]: fresh.toString('base64') });
+        return plain;
       }),
     set: (key, value) =>
       serial(async () => {
