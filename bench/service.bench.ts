@@ -204,6 +204,9 @@ async function main(): Promise<void> {
     `  one tick: ${frames.length} messages, ${fmt(tickBytes / 1024)} KiB, ${fmt(tickPositions)} positions`,
   );
   console.log(
+    `  offered: ${fmt((tickPositions * CLIENTS * 1000) / TICK_MS)} positions/s (one tick's positions × ${CLIENTS} clients per tick interval)`,
+  );
+  console.log(
     `  delivered: ${fmt(live.positionsPerSec)} positions/s   (target ≥ ${fmt(TARGET_UPDATES_PER_SEC)}: ${verdict(live.positionsPerSec >= TARGET_UPDATES_PER_SEC)})`,
   );
   console.log(
