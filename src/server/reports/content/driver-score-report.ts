@@ -1,13 +1,7 @@
 import type { BuildContext, ReportDocument, ReportRow } from '../report-document';
 import { NoDataError } from '../report-document';
 import type { Sample } from '../../sim/types';
-import {
-  OVERSPEED_KMH,
-  SCORE_FORMULA,
-  driverScore,
-  emptyDrivingTime,
-  type DrivingTime,
-} from './driver-score';
+import { SCORE_FORMULA, driverScore, emptyEngineTime, type EngineTime } from './driver-score';
 import { dailyDistances, groupByDay, sum } from './report-data';
 import { column, round, summaryItem } from './report-fields';
 import { dayLabel, reportDocument } from './report-frame';
@@ -27,9 +21,9 @@ export function buildDriverScoreReport(ctx: BuildContext): ReportDocument {
   const totalKm = sum(days.map((d) => d.km));
   if (totalKm <= 0) throw new NoDataError(`No driving by ${who} ${describePeriod(period)}`);
 
-  const limit = OVERSPEED_KMH[asset.kind];
+  // A gap longer than a few intervals is the tracker being offline, not engine time.
   const maxStepMs = asset.intervalMs * 3;
-  const timeByDay = new Map<number, DrivingTime>(days.map((d) => [d.day, emptyDrivingTime()]));
+  const timeByDay = new Map<number, EngineTime>(days.map((d) => [d.day, emptyEngineTime()]));
   let prev: Sample | undefined;
   fleet.forEachSample(asset.id, period.start, period.end, (s) => {
     if (prev && s.t - prev.t <= maxStepMs) {
@@ -37,60 +31,62 @@ export function buildDriverScoreReport(ctx: BuildContext): ReportDocument {
       const time = timeByDay.get(prev.t - (prev.t % DAY_MS));
       if (time) {
         if (prev.ignition) time.ignitionMs += dt;
-        if (prev.state === 'moving') {
-          time.movingMs += dt;
-          if (prev.speed > limit) time.overspeedMs += dt;
-        } else if (prev.state === 'idle') time.idleMs += dt;
+        if (prev.state === 'moving') time.movingMs += dt;
+        else if (prev.state === 'idle') time.idleMs += dt;
       }
     }
     prev = s;
   });
   ctx.onProgress?.(0.7);
-  const events = fleet.harshEvents(asset.id, period.start, period.end);
-  const eventsByDay = groupByDay(events, (e) => e.t);
+  const harsh = fleet.harshEvents(asset.id, period.start, period.end);
+  const overspeed = fleet.alarms(asset.id, period.start, period.end).filter((a) => a.kind === 'overspeed');
+  const harshByDay = groupByDay(harsh, (e) => e.t);
+  const overspeedByDay = groupByDay(overspeed, (a) => a.t);
 
-  const total = emptyDrivingTime();
+  const total = emptyEngineTime();
   for (const t of timeByDay.values()) {
     total.movingMs += t.movingMs;
-    total.overspeedMs += t.overspeedMs;
     total.idleMs += t.idleMs;
     total.ignitionMs += t.ignitionMs;
   }
-  const overall = driverScore({ km: totalKm, events, time: total });
+  const overall = driverScore({ km: totalKm, harsh, overspeed, time: total });
+  const metrics = (
+    km: number,
+    time: EngineTime,
+    dayHarsh: readonly unknown[],
+    dayOverspeed: readonly unknown[],
+    s: ReturnType<typeof driverScore>,
+  ): ReportRow => ({
+    distance: round(km, 1),
+    driving: Math.round(time.movingMs / 1000),
+    harsh: dayHarsh.length,
+    harsh_per100: r1(s.harshPer100Km),
+    overspeed: dayOverspeed.length,
+    overspeed_per100: r1(s.overspeedPer100Km),
+    idling: r1(s.idlingPct),
+    score: r1(s.score),
+  });
   const dayRows: ReportRow[] = days.map((d) => {
     const time = timeByDay.get(d.day)!;
-    const dayEvents = eventsByDay.get(d.day) ?? [];
-    const s = driverScore({ km: d.km, events: dayEvents, time });
-    return {
-      date: d.day,
-      distance: round(d.km, 1),
-      driving: Math.round(time.movingMs / 1000),
-      events: dayEvents.length,
-      weighted: r1(s.weightedPer100Km),
-      overspeed: r1(s.overspeedPct),
-      idling: r1(s.idlingPct),
-      score: r1(s.score),
-    };
+    const dayHarsh = harshByDay.get(d.day) ?? [];
+    const dayOverspeed = overspeedByDay.get(d.day) ?? [];
+    const s = driverScore({ km: d.km, harsh: dayHarsh, overspeed: dayOverspeed, time });
+    return { date: d.day, ...metrics(d.km, time, dayHarsh, dayOverspeed, s) };
   });
   const driverRow: ReportRow = {
     driver: asset.driverName,
     driver_id: asset.driverId,
     asset: asset.name,
-    distance: round(totalKm, 1),
-    driving: Math.round(total.movingMs / 1000),
-    events: events.length,
-    weighted: r1(overall.weightedPer100Km),
-    overspeed: r1(overall.overspeedPct),
-    idling: r1(overall.idlingPct),
-    score: r1(overall.score),
+    ...metrics(totalKm, total, harsh, overspeed, overall),
   };
   const metricColumns = [
     column('distance', 'Distance', 'number', 'km', 1),
     column('driving', 'Driving time', 'duration_s'),
-    column('events', 'Harsh events', 'integer'),
-    column('weighted', 'Weighted events', 'number', 'per 100 km', 1),
-    column('overspeed', 'Overspeed', 'number', '%', 1),
-    column('idling', 'Idling', 'number', '%', 1),
+    column('harsh', 'Harsh events', 'integer'),
+    column('harsh_per100', 'H, weighted', 'number', 'per 100 km', 1),
+    column('overspeed', 'Overspeed events', 'integer'),
+    column('overspeed_per100', 'O, weighted', 'number', 'per 100 km', 1),
+    column('idling', 'Idling I', 'number', '%', 1),
     column('score', 'Score', 'number', '0–100', 1),
   ];
 
@@ -103,10 +99,9 @@ export function buildDriverScoreReport(ctx: BuildContext): ReportDocument {
       summaryItem('Score', r1(overall.score), 'number', '0–100', 1),
       summaryItem('Distance', round(totalKm, 1), 'number', 'km', 1),
       summaryItem('Driving time', Math.round(total.movingMs / 1000), 'duration_s'),
-      summaryItem('Harsh events', events.length, 'integer'),
-      summaryItem('Overspeed', r1(overall.overspeedPct), 'number', '%', 1),
+      summaryItem('Harsh events', harsh.length, 'integer'),
+      summaryItem('Overspeed events', overspeed.length, 'integer'),
       summaryItem('Idling', r1(overall.idlingPct), 'number', '%', 1),
-      summaryItem('Speed limit used', limit, 'integer', 'km/h'),
       summaryItem('Scoring formula', SCORE_FORMULA, 'text'),
     ],
     tables: [

@@ -1,4 +1,4 @@
-import type { HarshEvent, HarshKind, Severity } from '../../sim/types';
+import type { HarshKind, Severity } from '../../sim/types';
 
 export const HARSH_LABELS: Readonly<Record<HarshKind, string>> = {
   braking: 'Harsh braking',
@@ -8,6 +8,3 @@ export const HARSH_LABELS: Readonly<Record<HarshKind, string>> = {
 
 /** Weights of the driver score (driver-score.ts): a high-severity event counts three times a low one. */
 export const SEVERITY_WEIGHT: Readonly<Record<Severity, number>> = { low: 1, medium: 2, high: 3 };
-
-export const weightedEvents = (events: readonly HarshEvent[]): number =>
-  events.reduce((acc, e) => acc + SEVERITY_WEIGHT[e.severity], 0);

@@ -37,7 +37,8 @@ export function niceStep(range: number, targetTicks: number): number {
 }
 
 export function chartGeometry(chart: ReportChart, width: number, height: number): ChartGeometry {
-  const margin = { left: 46, right: 10, top: 8, bottom: 22 };
+  // The top margin leaves room for the axis title (svg) and the legend.
+  const margin = { left: 46, right: 10, top: 20, bottom: 22 };
   const left = margin.left;
   const right = width - margin.right;
   const top = margin.top;

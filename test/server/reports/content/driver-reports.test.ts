@@ -58,31 +58,43 @@ describe('driver score report', () => {
     const [driver] = table(doc, 'drivers').rows;
     expect(driver).toMatchObject({ driver: fleet.asset(1)!.driverName, driver_id: fleet.asset(1)!.driverId });
     expect(summaryValue(doc, 'Score')).toBe(driver!.score);
-    expect(driver!.events).toBe(fleet.harshEvents(1, ...rangeOf('2026-03-02', '2026-03-04')).length);
+    const [start, end] = rangeOf('2026-03-02', '2026-03-04');
+    expect(driver!.harsh).toBe(fleet.harshEvents(1, start, end).length);
+    expect(driver!.overspeed).toBe(fleet.alarms(1, start, end).filter((a) => a.kind === 'overspeed').length);
   });
 
-  it('follows the documented formula: weighted harsh events, overspeed and idling each cost points, capped', () => {
-    const time = { movingMs: 3_600_000, overspeedMs: 360_000, idleMs: 600_000, ignitionMs: 4_200_000 };
-    const event = { t: 0, kind: 'braking', g: 0.5, speed: 50, lat: 0, lon: 0 } as const;
+  it('follows the documented formula: weighted harsh and overspeed events per 100 km and idling cost points, capped', () => {
+    const time = { movingMs: 3_600_000, idleMs: 600_000, ignitionMs: 4_200_000 };
+    const harsh = { t: 0, kind: 'braking', g: 0.5, speed: 50, lat: 0, lon: 0 } as const;
+    const overspeed = {
+      t: 0,
+      kind: 'overspeed',
+      message: 'Speed 80 km/h in a 50 km/h zone',
+      lat: 0,
+      lon: 0,
+    } as const;
+    const idlingPoints = 0.5 * (600 / 4200) * 100;
     const result = driverScore({
-      km: 100,
-      events: [
-        { ...event, severity: 'low' },
-        { ...event, severity: 'high' },
+      km: 200,
+      harsh: [
+        { ...harsh, severity: 'low' },
+        { ...harsh, severity: 'high' },
       ],
+      overspeed: [{ ...overspeed, severity: 'medium' }],
       time,
     });
-    // W = (1 + 3) per 100 km → 16 points; overspeed 10 % → 10; idling 600/4200 = 14.3 % → 7.1.
-    expect(result.weightedPer100Km).toBeCloseTo(4);
-    expect(result.overspeedPct).toBeCloseTo(10);
-    expect(result.score).toBeCloseTo(100 - 16 - 10 - 0.5 * (600 / 4200) * 100, 6);
+    // H = (1 + 3) / 200 km × 100 = 2 → 8 points; O = 2 / 200 km × 100 = 1 → 5 points.
+    expect(result.harshPer100Km).toBeCloseTo(2);
+    expect(result.overspeedPer100Km).toBeCloseTo(1);
+    expect(result.score).toBeCloseTo(100 - 8 - 5 - idlingPoints, 6);
     const awful = driverScore({
       km: 1,
-      events: Array(50).fill({ ...event, severity: 'high' }),
-      time: { ...time, overspeedMs: 3_600_000 },
+      harsh: Array(50).fill({ ...harsh, severity: 'high' }),
+      overspeed: Array(50).fill({ ...overspeed, severity: 'high' }),
+      time,
     });
-    expect(awful.score).toBeCloseTo(100 - 40 - 30 - 0.5 * (600 / 4200) * 100, 6);
-    expect(driverScore({ km: 0, events: [], time }).score).toBeNull();
+    expect(awful.score).toBeCloseTo(100 - 40 - 30 - idlingPoints, 6);
+    expect(driverScore({ km: 0, harsh: [], overspeed: [], time }).score).toBeNull();
   });
 
   it('fails with a clear message when the driver did not drive', () => {

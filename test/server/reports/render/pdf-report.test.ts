@@ -57,7 +57,9 @@ describe('pdf reports', () => {
       date_to: '2026-03-03',
     });
     const text = (await readPdf(await renderReport(doc, 'pdf'))).text.join('\n').replace(/\s+/g, ' ');
-    expect(text).toContain('Scoring formula: Score = 100 - min(40, 4 × W) - min(30, overspeed %)');
+    expect(text).toContain(
+      'Scoring formula: Score = 100 - min(40, 4 × H) - min(30, 5 × O) - min(20, 0.5 × I)',
+    );
     expect(text).toContain('A day without driving has no score.');
   });
 });

@@ -1,4 +1,7 @@
-import type { ReportDocument, ReportTable } from '../../report-document';
+import type { ReportDocument, ReportSummaryItem, ReportTable } from '../../report-document';
+
+/** Summary texts longer than this print as a paragraph below the cards. */
+const LONG_SUMMARY_TEXT = 40;
 import { cellText, dateTimeText, headerText, isNumericKind } from '../cell-text';
 import { printedRowIndices } from '../printed-rows';
 import { headingLines } from '../report-heading';
@@ -27,14 +30,23 @@ export function renderHtml(report: ReportDocument): Uint8Array {
   out.push('</dl></header>');
 
   if (report.summary.length > 0) {
+    // Long texts (the scoring formula) read as a paragraph, not squeezed into a card.
+    const isLong = (item: ReportSummaryItem): boolean =>
+      typeof item.value === 'string' && item.value.length > LONG_SUMMARY_TEXT;
     out.push('<section class="summary"><h2>Summary</h2><dl class="cards">');
-    for (const item of report.summary) {
+    for (const item of report.summary.filter((i) => !isLong(i))) {
       const label = item.unit && item.kind !== 'duration_s' ? `${item.label} (${item.unit})` : item.label;
       const value = cellText(item.value, item.kind, item.decimals);
-      const cls = typeof item.value === 'string' && item.value.length > 30 ? ' class="text"' : '';
+      const cls = typeof item.value === 'string' && item.value.length > 24 ? ' class="text"' : '';
       out.push(`<div><dt>${escapeHtml(label)}</dt><dd${cls}>${escapeHtml(value)}</dd></div>`);
     }
-    out.push('</dl></section>');
+    out.push('</dl>');
+    for (const item of report.summary.filter(isLong)) {
+      out.push(
+        `<p class="long"><strong>${escapeHtml(item.label)}:</strong> ${escapeHtml(String(item.value))}</p>`,
+      );
+    }
+    out.push('</section>');
   }
   for (const chart of report.charts) {
     out.push(`<section><h2>${escapeHtml(chart.title)}</h2>${svgChart(chart)}</section>`);

@@ -18,6 +18,7 @@ h2 { font-size: 16px; margin: 24px 0 8px; }
 .chart .axis { stroke: #374151; fill: none; stroke-width: 1; }
 .chart text { font-size: 11px; fill: #6b7280; }
 .chart .legend { fill: #111827; }
+p.long { margin: 10px 0 0; max-width: 80ch; }
 .note { color: #6b7280; font-style: italic; margin: 0 0 8px; }
 table { border-collapse: collapse; width: 100%; font-size: 12px; }
 th { background: #1f2937; color: #fff; text-align: left; padding: 5px 8px; position: sticky; top: 0; }

@@ -13,9 +13,7 @@ export function svgChart(chart: ReportChart): string {
   out.push(
     `<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeHtml(chart.title)}" xmlns="http://www.w3.org/2000/svg">`,
   );
-  out.push(
-    `<text class="axis-title" x="${g.left}" y="${g.top + 2}">${escapeHtml(chartAxisTitle(chart))}</text>`,
-  );
+  out.push(`<text class="axis-title" x="${g.left - 40}" y="11">${escapeHtml(chartAxisTitle(chart))}</text>`);
   for (const t of g.yTicks) {
     out.push(`<line class="grid" x1="${g.left}" x2="${g.right}" y1="${f(t.pos)}" y2="${f(t.pos)}"/>`);
     out.push(
@@ -46,12 +44,13 @@ export function svgChart(chart: ReportChart): string {
     }
   });
   if (chart.series.length > 1) {
-    let lx = g.left + 8;
+    // Legend on the title line, right of the axis title.
+    let lx = g.left + 40 + chartAxisTitle(chart).length * 6;
     chart.series.forEach((series, si) => {
       out.push(
-        `<rect x="${lx}" y="${g.top + 6}" width="9" height="9" fill="${SERIES_COLOURS[si % SERIES_COLOURS.length]!}"/>`,
+        `<rect x="${lx}" y="3" width="9" height="9" fill="${SERIES_COLOURS[si % SERIES_COLOURS.length]!}"/>`,
       );
-      out.push(`<text class="legend" x="${lx + 13}" y="${g.top + 14}">${escapeHtml(series.name)}</text>`);
+      out.push(`<text class="legend" x="${lx + 13}" y="11">${escapeHtml(series.name)}</text>`);
       lx += 28 + series.name.length * 6.5;
     });
   }

@@ -67,8 +67,8 @@ export function drawChart(cur: PdfCursor, chart: ReportChart): void {
     doc.font(S.font).fontSize(7);
     for (const [si, series] of chart.series.entries()) {
       const name = winAnsi(series.name);
-      doc.rect(lx, top + g.top + 2, 7, 7).fill(SERIES_COLOURS[si % SERIES_COLOURS.length]!);
-      doc.fillColor(S.text).text(name, lx + 10, top + g.top + 2, { lineBreak: false });
+      doc.rect(lx, top + 4, 7, 7).fill(SERIES_COLOURS[si % SERIES_COLOURS.length]!);
+      doc.fillColor(S.text).text(name, lx + 10, top + 4, { lineBreak: false });
       lx += 18 + doc.widthOfString(name);
     }
   }
