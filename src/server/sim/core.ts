@@ -3,7 +3,7 @@ import { altitudeAt, createCity, type City, type CityPlace } from './city';
 import { localDay } from './local-time';
 import { Lru } from './lru';
 import { buildProfile, motionAt, type MotionPoint, type Profile } from './motion';
-import { hash32 } from './random';
+import { hash3 } from './random';
 import {
   buildAssetModel,
   buildCyclePlan,
@@ -226,7 +226,7 @@ export class SimCore {
   }
 
   satellites(id: number, t: number, indoors: boolean): number {
-    const h = hash32(this.seed, id, Math.floor(t / 120_000), 0x5a7);
+    const h = hash3(this.seed ^ 0x5a7, id, Math.floor(t / 120_000));
     return indoors ? 5 + (h % 5) : 8 + (h % 7);
   }
 

@@ -34,3 +34,20 @@ export const pick = <T>(items: readonly T[], r: number): T =>
   items[Math.min(items.length - 1, Math.floor(r * items.length))]!;
 
 export const between = (lo: number, hi: number, r: number): number => lo + (hi - lo) * r;
+
+/** hash32 for exactly three parts, without the rest-array: for per-fix values (259,200 a month). */
+export function hash3(a: number, b: number, c: number): number {
+  let h = 0x811c9dc5 ^ 3;
+  h = Math.imul(h ^ (a | 0), 0x9e3779b1);
+  h = Math.imul(h ^ Math.floor(a / 4294967296), 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h ^ (b | 0), 0x9e3779b1);
+  h = Math.imul(h ^ Math.floor(b / 4294967296), 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h ^ (c | 0), 0x9e3779b1);
+  h = Math.imul(h ^ Math.floor(c / 4294967296), 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
