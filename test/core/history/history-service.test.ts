@@ -99,6 +99,48 @@ describe('history: fetched once, then served from the cache, offline included', 
     expect(requested.map((r) => r.start)).toEqual([T0, T0, T0]);
   });
 
+  it('fetches a long range in week-long pieces, oldest first', async () => {
+    const id = assetIds[3] ?? 1;
+    const start = T0 - 10 * MS_PER_DAY;
+    const r = await history.get(id, start, T0);
+    expect(requested).toEqual([
+      { start, end: start + 7 * MS_PER_DAY },
+      { start: start + 7 * MS_PER_DAY, end: T0 },
+    ]);
+    expect(r.coverage.complete).toBe(true);
+    expect(r.points.t[0]).toBeGreaterThanOrEqual(start);
+  });
+
+  it('fills what it cannot fetch with the live positions it received, when offline', async () => {
+    const id = assetIds[4] ?? 1;
+    const signedOut = createHistoryService({ cache, fleet: () => null });
+    cache.history.appendLive([
+      {
+        assetId: id,
+        lat: 45.5,
+        lon: 9.2,
+        speed: 30,
+        course: 90,
+        t: T0 + 60_000,
+        state: 'moving',
+        ignition: true,
+      },
+      {
+        assetId: id + 1,
+        lat: 45.6,
+        lon: 9.3,
+        speed: 0,
+        course: 0,
+        t: T0 + 60_000,
+        state: 'idle',
+        ignition: true,
+      },
+    ]);
+    const r = await signedOut.get(id, T0, T0 + HOUR);
+    expect(Array.from(r.points.t)).toEqual([T0 + 60_000]);
+    expect(r.coverage).toEqual({ complete: false, completeUntil: null, source: 'cache', offline: true });
+  });
+
   it('keeps serving cached history with the service stopped, saying how complete it is', async () => {
     const id = assetIds[2] ?? 1;
     const online = await history.get(id, T0, T0 + HOUR);

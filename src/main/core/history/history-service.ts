@@ -10,6 +10,20 @@ import { coveredUntil, type Interval } from '../cache/intervals';
  */
 export const SETTLE_MS = 120_000;
 
+/**
+ * Gaps are fetched in pieces of at most a week, oldest first, each stored as it
+ * arrives: a connection lost in the middle of a month keeps the weeks already
+ * fetched, and no request nears the service's 31-day limit (HISTORY_MAX_RANGE_DAYS).
+ */
+export const FETCH_PIECE_MS = 7 * 86_400_000;
+
+function splitGap(gap: Interval): Interval[] {
+  const pieces: Interval[] = [];
+  for (let start = gap.start; start < gap.end; start += FETCH_PIECE_MS)
+    pieces.push({ start, end: Math.min(gap.end, start + FETCH_PIECE_MS) });
+  return pieces;
+}
+
 export interface HistoryServiceOptions {
   readonly cache: OfflineCache;
   /** The signed-in connection's fleet API; null when signed out (answers come from the cache). */
@@ -38,13 +52,13 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
     const fleet = options.fleet();
     if (!fleet) return { fetched: 0, offline: true };
     let fetched = 0;
-    for (const gap of gaps) {
+    for (const piece of gaps.flatMap(splitGap)) {
       // Nothing exists after now; what is before now - settle is final.
-      const end = Math.min(gap.end, now());
-      if (end <= gap.start) continue;
+      const end = Math.min(piece.end, now());
+      if (end <= piece.start) continue;
       try {
-        const points = await fleet.history(assetId, gap.start, end);
-        cache.history.storeFetched(assetId, { start: gap.start, end }, points, now() - settleMs);
+        const points = await fleet.history(assetId, piece.start, end);
+        cache.history.storeFetched(assetId, { start: piece.start, end }, points, now() - settleMs);
         fetched++;
       } catch (err) {
         // Unreachable, too slow or overloaded: serve what is cached, marked offline. Anything else
