@@ -1,0 +1,71 @@
+import Supercluster from 'supercluster';
+
+export interface ClusterInput {
+  readonly assetId: number;
+  readonly lat: number;
+  readonly lon: number;
+}
+
+export type ClusterItem =
+  | {
+      readonly kind: 'cluster';
+      readonly clusterId: number;
+      readonly count: number;
+      readonly lat: number;
+      readonly lon: number;
+    }
+  | { readonly kind: 'asset'; readonly assetId: number; readonly lat: number; readonly lon: number };
+
+/** Radius in screen pixels within which markers merge; about two marker widths. */
+const RADIUS_PX = 48;
+
+/**
+ * Supercluster behind a small, typed face: load the fleet, ask for what is in
+ * view at a zoom, and list which assets a cluster holds (issue 5: "how many and which").
+ */
+export class ClusterAdapter {
+  private index: Supercluster<{ assetId: number }, Record<string, never>>;
+
+  constructor(readonly maxZoom: number) {
+    this.index = new Supercluster({ radius: RADIUS_PX, maxZoom, minPoints: 3 });
+  }
+
+  load(points: readonly ClusterInput[]): void {
+    this.index = new Supercluster({ radius: RADIUS_PX, maxZoom: this.maxZoom, minPoints: 3 });
+    this.index.load(
+      points.map((p) => ({
+        type: 'Feature' as const,
+        properties: { assetId: p.assetId },
+        geometry: { type: 'Point' as const, coordinates: [p.lon, p.lat] },
+      })),
+    );
+  }
+
+  /** bbox is [west, south, east, north] in degrees. */
+  query(bbox: readonly [number, number, number, number], zoom: number): ClusterItem[] {
+    const features = this.index.getClusters([bbox[0], bbox[1], bbox[2], bbox[3]], Math.floor(zoom));
+    return features.map((f): ClusterItem => {
+      const [lon, lat] = f.geometry.coordinates as [number, number];
+      const props: Record<string, unknown> = f.properties;
+      if (props.cluster === true)
+        return {
+          kind: 'cluster',
+          clusterId: Number(props.cluster_id),
+          count: Number(props.point_count),
+          lat,
+          lon,
+        };
+      return { kind: 'asset', assetId: Number(props.assetId), lat, lon };
+    });
+  }
+
+  /** The asset ids inside a cluster, at most `limit` of them. */
+  members(clusterId: number, limit: number): number[] {
+    return this.index.getLeaves(clusterId, limit).map((f) => f.properties.assetId);
+  }
+
+  /** The zoom at which a cluster splits apart, for "zoom in". */
+  expansionZoom(clusterId: number): number {
+    return this.index.getClusterExpansionZoom(clusterId);
+  }
+}

@@ -1,0 +1,34 @@
+import { watch } from 'vue';
+import { call } from '../api';
+import { useConnection } from '../stores/connection';
+import { useFleet } from '../stores/fleet';
+import { useNotices } from '../stores/notices';
+import { useSession } from '../stores/session';
+import { useSettings } from '../stores/settings';
+
+/**
+ * Subscribes every store to its pushes first, then loads the current state,
+ * then tells main the renderer is ready (queued pushes flow only after that,
+ * so none is lost between the load and the subscription).
+ */
+export async function bootstrap(): Promise<() => void> {
+  const session = useSession();
+  const connection = useConnection();
+  const settings = useSettings();
+  const notices = useNotices();
+  const fleet = useFleet();
+  const offs = [session.listen(), connection.listen(), settings.listen(), notices.listen(), fleet.listen()];
+  await Promise.allSettled([session.load(), connection.load(), settings.load(), notices.load()]);
+  const stop = watch(
+    () => session.signedIn,
+    (signedIn) => {
+      if (signedIn) void fleet.load().catch((err: unknown) => console.warn('fleet.snapshot failed', err));
+    },
+    { immediate: true },
+  );
+  await call('app.ready').catch((err: unknown) => console.warn('app.ready failed', err));
+  return () => {
+    stop();
+    offs.forEach((off) => off());
+  };
+}

@@ -1,0 +1,66 @@
+import type { Screen } from './navigation';
+
+export type ShortcutAction =
+  | { readonly kind: 'screen'; readonly screen: Screen }
+  | { readonly kind: 'focusSearch' }
+  | { readonly kind: 'fitFleet' }
+  | { readonly kind: 'toggleFollow' }
+  | { readonly kind: 'escape' }
+  | { readonly kind: 'help' };
+
+export const SHORTCUTS: readonly { readonly keys: string; readonly does: string }[] = [
+  { keys: '1 – 4', does: 'Live map, History, Reports, Tracking links' },
+  { keys: '/', does: 'Search assets' },
+  { keys: 'F', does: 'Fit the whole fleet on the map' },
+  { keys: 'L', does: 'Follow the selected asset' },
+  { keys: '↑ ↓', does: 'Previous / next asset in the list' },
+  { keys: 'Esc', does: 'Clear the selection, close a popup' },
+  { keys: '?', does: 'Show these shortcuts' },
+];
+
+const SCREEN_KEYS: Readonly<Record<string, Screen>> = {
+  '1': 'map',
+  '2': 'history',
+  '3': 'reports',
+  '4': 'links',
+};
+
+export interface KeyLike {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly altKey: boolean;
+  /** True when the key goes to a text field (shortcuts then stay out of the way). */
+  readonly inTextField: boolean;
+}
+
+export function shortcutFor(e: KeyLike): ShortcutAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.key === 'Escape') return { kind: 'escape' };
+  if (e.inTextField) return null;
+  const screen = SCREEN_KEYS[e.key];
+  if (screen) return { kind: 'screen', screen };
+  switch (e.key) {
+    case '/':
+      return { kind: 'focusSearch' };
+    case 'f':
+    case 'F':
+      return { kind: 'fitFleet' };
+    case 'l':
+    case 'L':
+      return { kind: 'toggleFollow' };
+    case '?':
+      return { kind: 'help' };
+    default:
+      return null;
+  }
+}
+
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return (
+    target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type)
+  );
+}

@@ -1,0 +1,70 @@
+import { defineStore } from 'pinia';
+import { markRaw, ref, shallowRef } from 'vue';
+import type { Asset, FleetSnapshot, LivePosition, Location } from '../../../shared/ipc';
+import { call, subscribe } from '../api';
+
+export type PositionsListener = (positions: readonly LivePosition[]) => void;
+
+/**
+ * The fleet as the screens see it. Positions live outside deep reactivity
+ * (issue 5 §2): one Map mutated in place plus a version counter, so a batch of
+ * 10,000 updates costs 10,000 Map.set calls and one reactive bump, not 10,000
+ * proxied writes. The map layer listens to the raw batches to animate them.
+ */
+export const useFleet = defineStore('fleet', () => {
+  const assets = shallowRef<readonly Asset[]>([]);
+  const assetsById = shallowRef<ReadonlyMap<number, Asset>>(new Map());
+  const positions = markRaw(new Map<number, LivePosition>());
+  const version = ref(0);
+  const fetchedAt = ref<number | null>(null);
+  const fromCache = ref(false);
+  const loaded = ref(false);
+  const listeners = new Set<PositionsListener>();
+
+  function applyPositions(batch: readonly LivePosition[]): void {
+    for (const p of batch) {
+      const prev = positions.get(p.assetId);
+      // Batches can arrive out of order after a reconnect; an older fix never replaces a newer one.
+      if (prev && prev.t > p.t) continue;
+      positions.set(p.assetId, p);
+    }
+    version.value += 1;
+    for (const l of listeners) l(batch);
+  }
+
+  function applySnapshot(snap: FleetSnapshot): void {
+    assets.value = snap.assets;
+    assetsById.value = new Map(snap.assets.map((a) => [a.id, a]));
+    positions.clear();
+    fetchedAt.value = snap.fetchedAt;
+    fromCache.value = snap.fromCache;
+    loaded.value = true;
+    applyPositions(snap.positions);
+  }
+
+  return {
+    assets,
+    assetsById,
+    positions,
+    version,
+    fetchedAt,
+    fromCache,
+    loaded,
+    applyPositions,
+    applySnapshot,
+    onPositions(listener: PositionsListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    load: async (): Promise<void> => applySnapshot(await call('fleet.snapshot')),
+    refresh: async (): Promise<void> => applySnapshot(await call('fleet.refresh')),
+    location: (assetId: number): Promise<Location> => call('fleet.location', { assetId }),
+    listen(): () => void {
+      const offs = [
+        subscribe('live.positions', (p) => applyPositions(p.positions)),
+        subscribe('fleet.changed', applySnapshot),
+      ];
+      return () => offs.forEach((off) => off());
+    },
+  };
+});
