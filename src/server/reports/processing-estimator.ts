@@ -21,13 +21,4 @@ export class ProcessingEstimator {
     const prev = this.msPerUnit.get(format);
     this.msPerUnit.set(format, prev === undefined ? sample : prev + SMOOTHING * (sample - prev));
   }
-
-  /**
-   * Time until a report finishes: the work ahead of it (remaining time of
-   * running reports + estimates of queued ones) spread over the workers,
-   * plus its own generation time.
-   */
-  static completionMs(aheadMs: number, ownMs: number, workers: number): number {
-    return Math.round(aheadMs / Math.max(1, workers) + ownMs);
-  }
 }

@@ -10,6 +10,7 @@ import {
   reportsChannelName,
   type ReportRequest,
 } from '../../shared/interface';
+import { DegradedMode } from './degraded-mode';
 import { PriorityQueue, type QueuedItem } from './priority-queue';
 import { ProcessingEstimator } from './processing-estimator';
 import type { ReportRecord } from './report-record';
@@ -67,7 +68,7 @@ export class ReportScheduler {
   private readonly estimator = new ProcessingEstimator();
   private pool: WorkerPool | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
-  private degraded = false;
+  private readonly degraded: DegradedMode;
   private stopped = false;
   readonly filesDir: string;
 
@@ -77,6 +78,7 @@ export class ReportScheduler {
     private readonly opts: SchedulerOptions,
   ) {
     this.filesDir = join(ctx.dataDir, 'reports');
+    this.degraded = new DegradedMode(opts.overloadThreshold, ctx.log);
   }
 
   start(): void {
@@ -146,7 +148,7 @@ export class ReportScheduler {
       );
       return { kind: 'cached', report: cached };
     }
-    if (this.isOverloaded()) return { kind: 'overloaded' };
+    if (this.updateDegraded()) return { kind: 'overloaded' };
     const active = this.store.activeCountForUser(user.id);
     if (active >= this.opts.concurrentPerUser) return { kind: 'too_many', active };
 
@@ -191,21 +193,8 @@ export class ReportScheduler {
     };
   }
 
-  /** Degraded mode (spec 8) with hysteresis: on at the threshold, off once the queue is below half. */
-  isOverloaded(): boolean {
-    this.updateDegraded();
-    return this.degraded;
-  }
-
-  private updateDegraded(): void {
-    const depth = this.queue.size;
-    if (!this.degraded && depth >= this.opts.overloadThreshold) {
-      this.degraded = true;
-      this.ctx.log.warn('reports: queue overloaded, refusing new reports', { depth });
-    } else if (this.degraded && depth < this.opts.overloadThreshold / 2) {
-      this.degraded = false;
-      this.ctx.log.info('reports: queue drained, accepting reports again', { depth });
-    }
+  private updateDegraded(): boolean {
+    return this.degraded.update(this.queue.size);
   }
 
   private estimateCompletionMs(report: ReportRecord): number {
