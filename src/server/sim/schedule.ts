@@ -87,12 +87,19 @@ export interface DayStartCounters {
   readonly round: number;
 }
 
-/** Odometer (km), fuel counter (l) and round at the start of a local day: O(1). */
+/** Delivery mileage of a new vehicle. */
+const NEW_VEHICLE_KM = 12;
+
+/**
+ * Odometer (km), fuel counter (l) and round at the start of a local day: O(1).
+ * Before it entered service the vehicle stands in the depot with its delivery mileage.
+ */
 export function countersAt(deps: ScheduleDeps, m: AssetModel, day: number): DayStartCounters {
   const cycle = cycleOf(day);
+  if (cycle < m.firstCycle) return { odo: NEW_VEHICLE_KM, fuel: m.firstCycle * m.cycleFuel, round: OFF };
   const pos = day - cycleFirstDay(cycle);
   const plan = deps.plan(m, cycle);
-  const odo = Math.max(0, 12 + (cycle - m.firstCycle) * m.cycleKm + plan.km[pos]!);
+  const odo = NEW_VEHICLE_KM + (cycle - m.firstCycle) * m.cycleKm + plan.km[pos]!;
   const fuel = cycle * m.cycleFuel + plan.fuel[pos]!;
   return { odo, fuel, round: plan.rounds[pos]! };
 }

@@ -147,6 +147,11 @@ describe('the simulated fleet', () => {
       for (let d = 0; d < 7; d++) daily += fleet.dailyDistanceKm(a.id, from + d * DAY);
       expect(daily).toBeCloseTo(odo, 1);
     }
+    // Before it entered service a vehicle stands with its delivery mileage.
+    const a2 = fleet.asset(2)!;
+    const delivered = fleet.sampleAt(2, Date.UTC(a2.year - 2, 0, 1)).odometerKm;
+    expect(delivered).toBeLessThan(50);
+    expect(fleet.sampleAt(2, Date.UTC(a2.year, 6, 1)).odometerKm).toBeGreaterThan(delivered);
     // Monotonic across far-apart dates too (closed-form odometer, no replay).
     expect(fleet.sampleAt(2, Date.UTC(2027, 5, 1)).odometerKm).toBeGreaterThan(
       fleet.sampleAt(2, Date.UTC(2026, 5, 1)).odometerKm,
