@@ -348,7 +348,7 @@ describe('submission refused', () => {
     );
   });
 
-  it('gives 403 for an asset the user may not access and 401 without a token', async () => {
+  it("gives 403 when any requested asset is not the user's, and 401 without a token", async () => {
     const forbidden = await submitReport(service, dispatcher().token, {
       type: 'trail',
       format: 'json',
@@ -357,6 +357,15 @@ describe('submission refused', () => {
     });
     expect(forbidden.status).toBe(403);
     errorBodySchema.parse(forbidden.body);
+
+    const oneOfMany = await submitReport(service, dispatcher().token, {
+      type: 'mileage_daily',
+      format: 'json',
+      asset_ids: [1, 4],
+      ...pastRange(3),
+    });
+    expect(oneOfMany.status).toBe(403);
+    expect(errorBodySchema.parse(oneOfMany.body).message).toMatch(/asset 4/);
 
     const anonymous = await fetch(`${service.base_url}/api/v1/reports/generate`, {
       method: 'POST',
