@@ -185,7 +185,10 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
         if (!decoded) continue;
         markViewed(row.id, viewedAt);
         const part = viewByTime(decoded, range.start, range.end);
-        wholeChunk = part.t.length === decoded.t.length;
+        // Views are handed out only over a buffer that holds this blob and nothing else.
+        const ownBuffer =
+          decoded.t.buffer === row.data.buffer && row.data.buffer.byteLength === row.data.byteLength;
+        wholeChunk = ownBuffer && part.t.length === decoded.t.length;
         parts.push(part);
       }
       const known = coverage(assetId);
