@@ -42,6 +42,8 @@ export interface ChannelAudience {
 export type AudienceSelector = 'all' | 'unfiltered' | string;
 
 const MAX_CHANNELS_PER_CONNECTION = 100;
+/** A local service: far above any real use (a desktop app holds two), low enough to bound memory. */
+const MAX_CONNECTIONS = 5_000;
 /** ws' own hard cap (it closes with 1009 past it); frames between our limit and this get 4300. */
 const WS_MAX_PAYLOAD = 1024 * 1024;
 const APP_PATH = /^\/app\/([^/?#]+)$/;
@@ -151,7 +153,10 @@ export class PusherServer {
     const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
     const conn = new PusherConnection(socketId, ws, this.now(), this.opts.bufferLimits);
     ws.on('error', () => ws.terminate());
-    const refusal = this.refusal(req);
+    const refusal =
+      this.connections.size >= MAX_CONNECTIONS
+        ? { code: CloseCode.overCapacity, message: 'Too many connections; retry later.' }
+        : this.refusal(req);
     if (refusal) {
       conn.close(refusal.code, refusal.message);
       return;
