@@ -298,7 +298,13 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     },
 
     async remove(localId) {
-      find(localId);
+      // Spec 4.1 has no cancel: a report with the service keeps counting toward its limit of 3 until it ends.
+      if (isInFlight(find(localId)))
+        throw new ApiError({
+          kind: 'conflict',
+          route: 'reports',
+          message: 'This report is being generated; it can be removed once it is finished.',
+        });
       reports.delete(localId);
       options.store.remove(localId);
       await options.files.removeFolder(localId);
