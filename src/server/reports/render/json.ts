@@ -55,12 +55,13 @@ function summaryRecord(items: readonly ReportSummaryItem[]): Record<string, unkn
 const jsonColumns = (columns: readonly ReportColumn[]): JsonReportContent['columns'] =>
   columns.map((c) => ({ key: c.key, label: c.label, ...(c.unit !== undefined ? { unit: c.unit } : {}) }));
 
+/** Rows keyed by the table's columns, in column order; times as ISO strings. */
 function jsonRows(table: ReportTable): Record<string, unknown>[] {
-  const timeKeys = table.columns.filter((c) => c.kind === 'datetime' || c.kind === 'date');
-  if (timeKeys.length === 0) return table.rows.map((r) => ({ ...r }));
+  const keys = table.columns.map((c) => c.key);
+  const kinds = table.columns.map((c) => c.kind);
   return table.rows.map((row: ReportRow) => {
-    const out: Record<string, unknown> = { ...row };
-    for (const c of timeKeys) out[c.key] = jsonCell(row[c.key] ?? null, c.kind);
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = jsonCell(row[keys[i]!] ?? null, kinds[i]!);
     return out;
   });
 }
