@@ -106,6 +106,31 @@ export default tseslint.config(
     },
   },
   {
+    // As Heroic does: raw ipcMain/ipcRenderer only in the two helper files, so every
+    // message goes through the one wrapper that checks senders and arguments.
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    ignores: ['src/main/electron/ipc.ts', 'src/preload/index.ts', 'src/main/core/**', 'src/main/browser/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              importNames: ['ipcMain', 'ipcRenderer'],
+              message: 'Use src/main/electron/ipc.ts (main) or src/preload/index.ts (preload).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { property: 'ipcMain', message: 'Use src/main/electron/ipc.ts.' },
+        { property: 'ipcRenderer', message: 'Use src/preload/index.ts.' },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.vue'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

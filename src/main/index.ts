@@ -1,2 +1,12 @@
-// Electron entry: bootstraps the shell in src/main/electron (issue 4).
-export {};
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startElectronShell } from './electron/electron-shell';
+
+// Bundled to out/main/index.js by electron-vite; the preload and renderer sit beside it in out/.
+const outMain = dirname(fileURLToPath(import.meta.url));
+startElectronShell({
+  preload: join(outMain, '../preload/index.cjs'),
+  renderer: join(outMain, '../renderer'),
+})?.catch(() => {
+  // Already logged and shown by the shell before it exits.
+});

@@ -1,0 +1,112 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { IpcRouter } from '../ipc/ipc-router';
+import type { PushChannel } from '../ipc/push-channel';
+import { callerContext, type Caller } from './caller-context';
+import { BRIDGE_SOCKET_PATH, invokeFrameSchema, type HostFrame } from './socket-frames';
+
+export interface BridgeSocketOptions {
+  readonly server: Server;
+  readonly secret: string;
+  /** The page's own origins (http://127.0.0.1:port); every other Origin is refused. */
+  readonly allowedOrigins: () => readonly string[];
+  readonly router: IpcRouter;
+  readonly pushes: PushChannel;
+  readonly log: { warn(message: string): void; error(message: string, err: unknown): void };
+}
+
+/** A frame bigger than this is not an IPC call; the largest real one (a report request) is a few kB. */
+const MAX_FRAME_BYTES = 1024 * 1024;
+/** Past this much unsent data a tab is not keeping up; live batches wait for the next one. */
+const SLOW_TAB_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The contract over a loopback WebSocket (issue 5 §3). Only a page that knows
+ * this run's secret and is served from our own origin gets a socket: a web
+ * page elsewhere in the same browser can open WebSockets to loopback, but it
+ * cannot know the secret and its Origin gives it away.
+ */
+export function attachBridgeSocket(options: BridgeSocketOptions): { close(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const expected = Buffer.from(options.secret);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    if (url.pathname !== BRIDGE_SOCKET_PATH) return; // Vite's HMR socket, or nobody's.
+    const given = Buffer.from(url.searchParams.get('secret') ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return refuse(socket, 401, 'Unauthorized');
+    const origin = req.headers.origin;
+    if (!origin || !options.allowedOrigins().includes(origin)) {
+      options.log.warn(`Bridge socket refused for Origin ${String(origin).slice(0, 100)}.`);
+      return refuse(socket, 403, 'Forbidden');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, options));
+  };
+  options.server.on('upgrade', onUpgrade);
+
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        options.server.off('upgrade', onUpgrade);
+        for (const ws of wss.clients) ws.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function serve(ws: WebSocket, options: BridgeSocketOptions): void {
+  const send = (frame: HostFrame): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (frame.type === 'push' && frame.event === 'live.positions' && ws.bufferedAmount > SLOW_TAB_BYTES)
+      return;
+    try {
+      ws.send(JSON.stringify(frame));
+    } catch (err) {
+      options.log.error('A frame could not be sent to the page', err);
+    }
+  };
+  const target = options.pushes.attach(({ event, payload }) => send({ type: 'push', event, payload }));
+  ws.on('close', () => target.detach());
+  ws.on('error', () => target.detach());
+
+  ws.on('message', (data: RawData, isBinary: boolean) => {
+    if (isBinary) return send({ type: 'error', message: 'Binary frames are not understood.' });
+    let json: unknown;
+    try {
+      json = JSON.parse(rawText(data));
+    } catch {
+      return send({ type: 'error', message: 'A frame was not JSON.' });
+    }
+    const frame = invokeFrameSchema.safeParse(json);
+    if (!frame.success) return send({ type: 'error', message: 'A frame was not an invoke frame.' });
+    const { id, method, args } = frame.data;
+    const caller: Caller = { send, afterReply: [] };
+    callerContext
+      .run(caller, () => options.router.dispatch(method, args, () => target.ready()))
+      .then((reply) => {
+        send({ type: 'reply', id, reply });
+        if (reply.ok) for (const next of caller.afterReply) next();
+      })
+      .catch((err: unknown) => {
+        // The router answers every failure itself; this is the last line of defence.
+        options.log.error(`${method} failed outside the router`, err);
+        send({
+          type: 'reply',
+          id,
+          reply: { ok: false, error: { code: 'internal', message: 'Something went wrong.' } },
+        });
+      });
+  });
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+}

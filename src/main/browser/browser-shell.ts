@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core';
+import { createMemorySecretStore, type SecretStore } from '../core/session/secret-store';
+import { createIpcRouter } from '../ipc/ipc-router';
+import { createPushChannel } from '../ipc/push-channel';
+import { attachBridgeSocket } from './bridge-socket';
+import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
+import { createRendererHost, type RendererSource } from './renderer-host';
+import { SECRET_FRAGMENT_KEY } from './socket-frames';
+
+export interface BrowserShellLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, err: unknown): void;
+}
+
+export interface BrowserShellOptions {
+  /** 0 (the default) picks a free port. The host binds 127.0.0.1 only. */
+  readonly port?: number;
+  /** Cache, downloaded reports and browser downloads; a fresh temp folder by default (removed on stop). */
+  readonly dataDir?: string;
+  /** Vite's dev server on src/renderer ('dev', the default) or a built renderer folder (out/renderer). */
+  readonly renderer?: RendererSource;
+  /** Where the token lives; memory by default (the demo signs itself in again on every start). */
+  readonly secretStore?: SecretStore;
+  /** Passed to createAppCore: e2e tests point the Demo profile at their own local service here. */
+  readonly core?: Partial<Pick<AppCoreOptions, 'startDemo' | 'fetch' | 'now' | 'timing' | 'version'>>;
+  /** Tests replace the core with fakes of its handlers. */
+  readonly createCore?: (options: AppCoreOptions) => AppCore;
+  readonly log?: BrowserShellLog;
+}
+
+export interface BrowserShell {
+  /** Open this in a browser: it carries the per-run secret in its fragment. */
+  readonly url: string;
+  readonly origin: string;
+  /** For tests of the socket; a page gets it from `url`. */
+  readonly secret: string;
+  readonly core: AppCore;
+  stop(): Promise<void>;
+}
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const consoleLog: BrowserShellLog = {
+  info: (m) => console.log(`[browser-shell] ${m}`),
+  warn: (m) => console.warn(`[browser-shell] ${m}`),
+  error: (m, err) => console.error(`[browser-shell] ${m}`, err),
+};
+
+/**
+ * The second shell (architecture.md §1, issue 5 §3): the same core and the
+ * same renderer, the contract carried over a loopback WebSocket instead of
+ * Electron IPC. For development, tests and machines where Electron cannot run.
+ */
+export async function startBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
+  const log = options.log ?? consoleLog;
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fleetdesk-browser-')));
+  const secret = randomBytes(32).toString('base64url');
+  const shell = createBrowserShellServices(join(dataDir, 'browser-downloads'), log);
+  const pushes = createPushChannel();
+  const make = options.createCore ?? createAppCore;
+  const core = make({
+    ...options.core,
+    dataDir,
+    secretStore: options.secretStore ?? createMemorySecretStore(),
+    shell,
+    push: pushes.push,
+    shellKind: 'browser',
+    log,
+  });
+
+  let origins: string[] = [];
+  const server = createServer((req, res) => {
+    handleHttp(req, res).catch((err: unknown) => {
+      log.error(`${req.method ?? 'GET'} ${req.url ?? ''} failed`, err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+  const renderer = await createRendererHost(options.renderer ?? 'dev', PROJECT_ROOT, server);
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // DNS rebinding: a foreign name resolving to 127.0.0.1 must not read our pages or downloads.
+    if (!origins.includes(`http://${req.headers.host ?? ''}`))
+      return void res.writeHead(421).end('Misdirected');
+    const path = new URL(req.url ?? '/', 'http://host.invalid').pathname;
+    if (path.startsWith(DOWNLOAD_PATH)) {
+      const file = shell.download(path.slice(DOWNLOAD_PATH.length));
+      if (!file) return void res.writeHead(404).end('Not found');
+      res.writeHead(200, {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        'cache-control': 'no-store',
+      });
+      createReadStream(file.path)
+        .on('error', () => res.destroy())
+        .pipe(res);
+      return;
+    }
+    await renderer.handle(req, res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+  const socket = attachBridgeSocket({
+    server,
+    secret,
+    allowedOrigins: () => origins,
+    router: createIpcRouter(core.handlers, log),
+    pushes,
+    log,
+  });
+
+  const stop = async (): Promise<void> => {
+    await socket.close();
+    await renderer.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await core.stop();
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await core.start();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const origin = `http://127.0.0.1:${port}`;
+  return { url: `${origin}/#${SECRET_FRAGMENT_KEY}=${secret}`, origin, secret, core, stop };
+}

@@ -1,0 +1,47 @@
+import { extname, join } from 'node:path';
+import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import type { ShellServices } from '../core/ipc-handlers';
+import { externalUrlProblem } from './external-url';
+
+const FILTERS: Readonly<Record<string, string>> = {
+  '.pdf': 'PDF document',
+  '.xlsx': 'Excel workbook',
+  '.html': 'Web page',
+  '.json': 'JSON data',
+};
+
+/** The native side of the core's ShellServices: Save dialog, open, reveal, browser, clipboard. */
+export function createElectronShellServices(window: () => BrowserWindow | null): ShellServices {
+  return {
+    async chooseSavePath(filename) {
+      const ext = extname(filename).toLowerCase();
+      const name = FILTERS[ext];
+      const options: Electron.SaveDialogOptions = {
+        title: 'Save report',
+        defaultPath: join(app.getPath('downloads'), filename),
+        filters: name ? [{ name, extensions: [ext.slice(1)] }] : [],
+      };
+      const win = window();
+      const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async openPath(path) {
+      const error = await shell.openPath(path);
+      if (error) throw new Error(`The file could not be opened: ${error}`);
+    },
+    async showInFolder(path) {
+      shell.showItemInFolder(path);
+    },
+    openExternal: openExternalSafely,
+    async copyText(text) {
+      clipboard.writeText(text);
+    },
+  };
+}
+
+/** The only way the app opens a URL outside itself. */
+export async function openExternalSafely(url: string): Promise<void> {
+  const problem = externalUrlProblem(url);
+  if (problem) throw new Error(`${url.slice(0, 100)} was not opened: ${problem}.`);
+  await shell.openExternal(url);
+}

@@ -1,0 +1,101 @@
+import type { IpcEvent, IpcEvents } from '../../shared/ipc/contract';
+import type { PushSink } from '../core/ipc-handlers';
+
+export interface PushMessage {
+  readonly event: IpcEvent;
+  readonly payload: unknown;
+}
+
+/** One renderer (an Electron window, a browser tab) that receives pushes. */
+export interface PushTarget {
+  /** The renderer invoked 'app.ready': its queue flows, later pushes go straight through. */
+  ready(): void;
+  /** The renderer reloaded: queue again until it says it is ready. */
+  reset(): void;
+  detach(): void;
+}
+
+export interface PushChannel {
+  readonly push: PushSink;
+  attach(send: (message: PushMessage) => void): PushTarget;
+}
+
+/** Events that carry a whole state: a newer one replaces the queued one. */
+const SNAPSHOTS: ReadonlySet<IpcEvent> = new Set<IpcEvent>([
+  'session.changed',
+  'connection.changed',
+  'fleet.changed',
+  'links.changed',
+  'settings.changed',
+]);
+const DEFAULT_QUEUE_LIMIT = 2_000;
+
+/**
+ * Pushes from the core to every renderer, held back until that renderer says
+ * it is ready (as electron/fiddle does): a push sent before the renderer has
+ * subscribed would be lost. Pushes made while no renderer exists at all wait
+ * for the first one. Queues are bounded: snapshots keep only their newest,
+ * and past the limit the oldest live batches go first (the renderer reads
+ * positions from fleet.snapshot when it mounts anyway).
+ */
+export function createPushChannel(options: { queueLimit?: number } = {}): PushChannel {
+  const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
+  const targets = new Set<Target>();
+  let orphans: PushMessage[] = [];
+
+  interface Target {
+    send(message: PushMessage): void;
+    queue: PushMessage[] | null;
+  }
+
+  const enqueue = (queue: PushMessage[], message: PushMessage): void => {
+    if (SNAPSHOTS.has(message.event)) {
+      const old = queue.findIndex((m) => m.event === message.event);
+      if (old >= 0) queue.splice(old, 1);
+    }
+    queue.push(message);
+    if (queue.length <= limit) return;
+    const live = queue.findIndex((m) => m.event === 'live.positions');
+    queue.splice(live >= 0 ? live : 0, 1);
+  };
+
+  const deliver = (target: Target, message: PushMessage): void => {
+    try {
+      target.send(message);
+    } catch {
+      // A renderer that went away mid-send must not stop the others (or the core).
+    }
+  };
+
+  const push: PushSink = <E extends IpcEvent>(event: E, payload: IpcEvents[E]): void => {
+    const message: PushMessage = { event, payload };
+    if (targets.size === 0) return enqueue(orphans, message);
+    for (const t of targets) {
+      if (t.queue) enqueue(t.queue, message);
+      else deliver(t, message);
+    }
+  };
+
+  return {
+    push,
+    attach(send) {
+      const target: Target = { send, queue: targets.size === 0 ? orphans : [] };
+      orphans = [];
+      targets.add(target);
+      return {
+        ready() {
+          const queued = target.queue;
+          target.queue = null;
+          if (!targets.has(target)) return;
+          for (const m of queued ?? []) deliver(target, m);
+        },
+        reset() {
+          target.queue ??= [];
+        },
+        detach() {
+          targets.delete(target);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type {
+  FleetdeskBridge,
+  IpcEvent,
+  IpcEvents,
+  IpcMethod,
+  IpcReply,
+  IpcResultValue,
+} from '../shared/ipc/contract';
+import type { HostFrame, InvokeFrame } from '../main/browser/socket-frames';
+
+/** What the bridge needs of a WebSocket (the browser's, or ws's in Node tests). */
+export interface BridgeSocket {
+  isOpen(): boolean;
+  send(data: string): void;
+  close(): void;
+}
+export interface BridgeSocketEvents {
+  open(): void;
+  close(): void;
+  message(data: unknown): void;
+}
+
+/** What the host asks of the page besides replies and pushes. */
+export type HostAction = Extract<HostFrame, { type: 'download' | 'open' | 'copy' }>;
+
+export interface SocketBridgeOptions {
+  readonly connect: (on: BridgeSocketEvents) => BridgeSocket;
+  readonly onHostAction?: (action: HostAction) => void;
+  readonly onStatus?: (connected: boolean) => void;
+  readonly retryMs?: { readonly min: number; readonly max: number };
+}
+
+export interface SocketBridge extends FleetdeskBridge {
+  close(): void;
+}
+
+/** State the renderer holds from pushes, fetched again after a reconnect (pushes sent meanwhile are gone). */
+const RESYNC: readonly { method: IpcMethod; event: IpcEvent }[] = [
+  { method: 'session.get', event: 'session.changed' },
+  { method: 'connection.get', event: 'connection.changed' },
+  { method: 'settings.get', event: 'settings.changed' },
+  { method: 'fleet.snapshot', event: 'fleet.changed' },
+  { method: 'links.list', event: 'links.changed' },
+];
+
+/**
+ * FleetdeskBridge over the browser shell's WebSocket: request ids matched to
+ * replies, pushes to listeners, reconnect with backoff. Calls made while the
+ * socket is down wait for it; calls in flight when it drops resolve as
+ * `offline` (the host may or may not have run them). After a reconnect the
+ * page is made ready again and its state re-fetched.
+ */
+export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
+  const retry = options.retryMs ?? { min: 250, max: 5_000 };
+  const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+  const pending = new Map<number, (reply: IpcReply<unknown>) => void>();
+  const waiting: string[] = [];
+  let nextId = 1;
+  let socket: BridgeSocket | null = null;
+  let closed = false;
+  let delay = retry.min;
+  let wasReady = false;
+  let everOpened = false;
+
+  const emit = (event: IpcEvent, payload: unknown): void => {
+    for (const listener of listeners.get(event) ?? []) {
+      try {
+        listener(payload);
+      } catch (err) {
+        console.error(`fleetdesk: a ${event} listener threw`, err);
+      }
+    }
+  };
+
+  const onFrame = (raw: unknown): void => {
+    if (typeof raw !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const frame = hostFrame(json);
+    if (!frame) return;
+    switch (frame.type) {
+      case 'reply': {
+        const resolve = pending.get(frame.id);
+        pending.delete(frame.id);
+        resolve?.(frame.reply);
+        return;
+      }
+      case 'push':
+        return emit(frame.event, frame.payload);
+      case 'download':
+      case 'open':
+      case 'copy':
+        return options.onHostAction?.(frame);
+      case 'error':
+        console.warn(`fleetdesk host: ${String(frame.message)}`);
+    }
+  };
+
+  const resync = async (): Promise<void> => {
+    await call('app.ready', undefined);
+    for (const { method, event } of RESYNC) {
+      const reply = await call(method, undefined);
+      if (reply.ok) emit(event, reply.value);
+    }
+    const reports = await call('reports.list', undefined);
+    if (reports.ok && Array.isArray(reports.value)) for (const r of reports.value) emit('reports.changed', r);
+  };
+
+  const open = (): void => {
+    if (closed) return;
+    const ws: BridgeSocket = options.connect({
+      open() {
+        delay = retry.min;
+        options.onStatus?.(true);
+        for (const data of waiting.splice(0)) ws.send(data);
+        if (everOpened && wasReady) void resync();
+        everOpened = true;
+      },
+      message: onFrame,
+      close() {
+        if (socket !== ws) return;
+        socket = null;
+        options.onStatus?.(false);
+        const lost: IpcReply<never> = {
+          ok: false,
+          error: { code: 'offline', message: 'The connection to the Fleetdesk host was lost.' },
+        };
+        for (const resolve of pending.values()) resolve(lost);
+        pending.clear();
+        if (closed) return;
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, retry.max);
+      },
+    });
+    socket = ws;
+  };
+
+  function call(method: IpcMethod, args: unknown): Promise<IpcReply<unknown>> {
+    if (closed)
+      return Promise.resolve({ ok: false, error: { code: 'offline', message: 'The bridge is closed.' } });
+    const id = nextId++;
+    const frame: InvokeFrame =
+      args === undefined ? { type: 'invoke', id, method } : { type: 'invoke', id, method, args };
+    const data = JSON.stringify(frame);
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      if (socket?.isOpen()) socket.send(data);
+      else waiting.push(data);
+    });
+  }
+
+  open();
+
+  return {
+    invoke<M extends IpcMethod>(method: M, args?: unknown) {
+      if (method === 'app.ready') wasReady = true;
+      // The reply was produced by the host for this very method.
+      return call(method, args) as Promise<IpcReply<IpcResultValue<M>>>;
+    },
+    on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      const wrapped = (payload: unknown): void => listener(payload as IpcEvents[E]);
+      set.add(wrapped);
+      return () => void set.delete(wrapped);
+    },
+    close() {
+      closed = true;
+      socket?.close();
+    },
+  };
+}
+
+/** The host is ours, but every byte off a socket is still checked before use (architecture.md §3). */
+function hostFrame(json: unknown): HostFrame | null {
+  if (typeof json !== 'object' || json === null || !('type' in json)) return null;
+  const f: Record<string, unknown> = { ...json };
+  const str = (k: string): boolean => typeof f[k] === 'string';
+  switch (f['type']) {
+    case 'reply': {
+      const reply = f['reply'];
+      const ok =
+        typeof reply === 'object' && reply !== null && 'ok' in reply && typeof reply.ok === 'boolean';
+      return typeof f['id'] === 'number' && ok ? (json as HostFrame) : null;
+    }
+    case 'push':
+      return str('event') && 'payload' in f ? (json as HostFrame) : null;
+    case 'download':
+      return str('url') && str('filename') ? (json as HostFrame) : null;
+    case 'open':
+      return str('url') ? (json as HostFrame) : null;
+    case 'copy':
+      return str('text') ? (json as HostFrame) : null;
+    case 'error':
+      return str('message') ? (json as HostFrame) : null;
+    default:
+      return null;
+  }
+}
