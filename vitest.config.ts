@@ -16,6 +16,7 @@ export default defineConfig({
             'test/server/**/*.test.ts',
             'test/core/**/*.test.ts',
             'test/electron/**/*.test.ts',
+            'test/browser-shell/**/*.test.ts',
             'test/build/**/*.test.ts',
           ],
           testTimeout: 60_000,
