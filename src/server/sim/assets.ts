@@ -22,7 +22,8 @@ export function buildAssets(seed: number, size: number, depots: number): AssetSp
     const id = i + 1;
     const r = rng(seed, 0xa55e7, id);
     const vehicle = id === 1 ? MODELS.find((m) => m.kind === 'reefer')! : pick(MODELS, r());
-    const roundTheClock = id === 1 || r() < 0.02;
+    // Round the clock means a road vehicle with shifts of drivers; a backhoe works its site by day.
+    const roundTheClock = id === 1 || (r() < 0.02 && vehicle.kind !== 'equipment');
     const n = (counters.get(vehicle.label) ?? 0) + 1;
     counters.set(vehicle.label, n);
     const year = 2016 + Math.floor(r() * 9);

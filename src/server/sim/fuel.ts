@@ -193,7 +193,8 @@ export class FuelModel {
       const stop = { ...s, day: sched.day };
       if (!prevStop || this.isRefill(m, stop, prevStop)) {
         const seg = sched.segs.find((x) => x.kind === 'stop' && x.leg === stop.leg);
-        const before = level - (stop.fuel - fuel);
+        // Never below empty: a late refueller's worst week reaches the pump on fumes.
+        const before = Math.max(0, level - (stop.fuel - fuel));
         if (seg) {
           events.push({
             t: seg.t0 + REFILL_DELAY_MS,
