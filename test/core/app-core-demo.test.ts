@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDemoService } from '../../src/main/core/session/demo-service';
 import { ACCESS_TYPES } from '../../src/shared/interface';
+import { toIpcError } from '../../src/main/core/app-core';
 import { ipcMethods } from '../../src/shared/ipc/contract';
 import { createHarness, type Harness } from './app-core.harness';
 
@@ -117,5 +118,41 @@ describe('app core on first run: the Demo fleet', () => {
     expect(await h.call('app.info')).toMatchObject({ shell: 'electron', platform: process.platform });
     expect(await h.call('app.ready')).toBeNull();
     expect(Array.isArray(await h.call('notices.list'))).toBe(true);
+  });
+
+  it('turns a refused sign-in into a reply the renderer can show field by field', async () => {
+    const err = await h
+      .call('session.signInRemote', {
+        profile: {
+          kind: 'remote',
+          name: 'Broken',
+          base_url: 'https://r.example.com',
+          ws_url: 'https://not-a-socket.example.com',
+          api_url: 'https://a.example.com',
+          api_ws_url: 'wss://w.example.com',
+          tracking_url: 'https://t.example.com',
+          app_key: 'k',
+          account_key: 'acc',
+          user_id: 1,
+        },
+        token: 'token-123456789',
+      })
+      .catch((e: unknown) => e);
+    expect(toIpcError(err)).toMatchObject({
+      code: 'bad_args',
+      details: { 'profile.ws_url': expect.any(Array) },
+    });
+    expect(toIpcError(new Error('boom'))).toEqual({ code: 'internal', message: 'boom' });
+  });
+
+  it('signs out: channels close, the cached fleet stays visible, and Demo signs in again', async () => {
+    const mark = h.pushes.length;
+    const out = await h.call('session.signOut');
+    expect(out).toMatchObject({ signedIn: false });
+    await h.waitForPush('connection.changed', (s) => s.live.state === 'initialized', 5000, mark);
+    expect((await h.call('fleet.snapshot')).assets).toHaveLength(20);
+    const back = await h.call('session.signInDemo');
+    expect(back).toMatchObject({ signedIn: true, profile: { kind: 'demo' } });
+    await h.waitForPush('connection.changed', (s) => s.live.state === 'connected', 20_000, mark);
   });
 });

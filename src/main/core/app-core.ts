@@ -109,7 +109,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const reports = createReportClient({
     store: cache.reports,
     files: new ReportFiles(join(options.dataDir, 'reports'), options.fetch),
-    api: () => conn()?.reports ?? null,
+    // After a 401 nothing is sent until the user signs in again (the requests wait, issue 4 §1).
+    api: () => (session.view().needsSignIn ? null : (conn()?.reports ?? null)),
     assetName: (id) => fleet.assetName(id),
     eventsLive: () => realtime?.status('reports').state === 'connected',
     onChanged: (r) => push('reports.changed', r),

@@ -73,6 +73,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
   let started = false;
+  let stopped = false;
 
   const find = (localId: string): LocalReport => {
     const r = reports.get(localId);
@@ -83,7 +84,8 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
 
   const put = (next: LocalReport): LocalReport => {
     const prev = reports.get(next.localId);
-    if (prev === next) return next;
+    // After stop the cache is closed: answers still in flight change nothing.
+    if (prev === next || stopped) return next;
     reports.set(next.localId, next);
     options.store.save(next);
     options.onChanged(next);
@@ -115,7 +117,10 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     },
     onInlineJson(localId, data) {
       const parsed = jsonReportContentSchema.safeParse(data);
-      if (parsed.success) void storeJson(localId, parsed.data);
+      if (!parsed.success) return;
+      storeJson(localId, parsed.data).catch((err: unknown) =>
+        options.log?.warn(`Report ${localId}: json content not kept (${String(err)}).`),
+      );
     },
     log: options.log,
   });
@@ -136,7 +141,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
         savedPath: r.file?.savedPath ?? null,
       },
     });
-    options.store.saveJsonContent(localId, content);
+    if (!stopped) options.store.saveJsonContent(localId, content);
     return next;
   };
 
@@ -244,6 +249,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
 
     stop() {
       started = false;
+      stopped = true;
       if (pollTimer) clearInterval(pollTimer);
       pollTimer = null;
       sender.stop();
