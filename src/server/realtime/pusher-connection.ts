@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { encodeError, encodeFrame } from './pusher-protocol';
+import { CloseCode, encodeError, encodeFrame } from './pusher-protocol';
 
 /**
  * Backpressure (issue 2 §6): a client that stops reading must not grow the
@@ -10,7 +10,6 @@ import { encodeError, encodeFrame } from './pusher-protocol';
  */
 export const SOFT_LIMIT_BYTES = 8 * 1024 * 1024;
 export const HARD_LIMIT_BYTES = 64 * 1024 * 1024;
-const OVER_CAPACITY = 4100;
 
 export interface BufferLimits {
   readonly softBytes: number;
@@ -57,7 +56,7 @@ export class PusherConnection {
     const queued = this.ws.bufferedAmount;
     if (queued > this.limits.hardBytes) {
       this.overCapacity = true;
-      this.close(OVER_CAPACITY, 'Client too slow: too many undelivered messages.');
+      this.close(CloseCode.overCapacity, 'Client too slow: too many undelivered messages.');
       return false;
     }
     if (droppable && queued > this.limits.softBytes) {
@@ -77,7 +76,12 @@ export class PusherConnection {
     if (this.closed) return;
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeError(code, message));
     this.closed = true;
-    this.ws.close(code, message.slice(0, 120));
+    try {
+      // RFC 6455 caps a close reason at 123 bytes, and ws throws past it; ASCII keeps bytes = characters.
+      this.ws.close(code, message.replace(/[^\x20-\x7e]/g, '?').slice(0, 123));
+    } catch {
+      this.ws.terminate();
+    }
     // A peer that never answers the close handshake must not hold the socket.
     setTimeout(() => this.ws.terminate(), 2_000).unref();
   }

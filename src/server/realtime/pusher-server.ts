@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ServiceLog } from '../context';
 import { assetFilterKey, decodeAssetFilter } from './asset-filter';
 import { verifyChannelSignature } from './channel-signature';
+import { handshakeRefusal, newSocketId } from './handshake';
 import { PusherConnection, type BufferLimits } from './pusher-connection';
 import {
   ACTIVITY_TIMEOUT_SEC,
@@ -12,7 +12,6 @@ import {
   MAX_CLIENT_FRAME_BYTES,
   PONG_TIMEOUT_MS,
   PusherEvent,
-  SUPPORTED_PROTOCOLS,
   clientFrameSchema,
   encodeChannelEvent,
   encodeError,
@@ -46,7 +45,6 @@ const MAX_CHANNELS_PER_CONNECTION = 100;
 const MAX_CONNECTIONS = 5_000;
 /** ws' own hard cap (it closes with 1009 past it); frames between our limit and this get 4300. */
 const WS_MAX_PAYLOAD = 1024 * 1024;
-const APP_PATH = /^\/app\/([^/?#]+)$/;
 
 /**
  * A Pusher protocol 7 server on `ws`, for the unmodified pusher-js client.
@@ -150,13 +148,13 @@ export class PusherServer {
   }
 
   private accept(ws: WebSocket, req: IncomingMessage): void {
-    const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
+    const socketId = newSocketId();
     const conn = new PusherConnection(socketId, ws, this.now(), this.opts.bufferLimits);
     ws.on('error', () => ws.terminate());
     const refusal =
       this.connections.size >= MAX_CONNECTIONS
         ? { code: CloseCode.overCapacity, message: 'Too many connections; retry later.' }
-        : this.refusal(req);
+        : handshakeRefusal(req.url ?? '/', this.opts.appKey);
     if (refusal) {
       conn.close(refusal.code, refusal.message);
       return;
@@ -169,23 +167,6 @@ export class PusherServer {
       PusherEvent.connectionEstablished,
       JSON.stringify({ socket_id: socketId, activity_timeout: this.activityTimeoutMs / 1000 }),
     );
-  }
-
-  private refusal(req: IncomingMessage): { code: number; message: string } | null {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const match = APP_PATH.exec(url.pathname);
-    if (!match) return { code: CloseCode.pathNotFound, message: `Path not found: ${url.pathname}` };
-    if (decodeURIComponent(match[1] ?? '') !== this.opts.appKey) {
-      return { code: CloseCode.applicationDoesNotExist, message: 'Application does not exist.' };
-    }
-    const protocol = url.searchParams.get('protocol');
-    if (protocol === null || protocol === '') {
-      return { code: CloseCode.noProtocolVersion, message: 'No protocol version supplied.' };
-    }
-    if (!/^\d{1,3}$/.test(protocol) || !SUPPORTED_PROTOCOLS.includes(Number(protocol))) {
-      return { code: CloseCode.unsupportedProtocol, message: `Unsupported protocol version ${protocol}.` };
-    }
-    return null;
   }
 
   private onMessage(conn: PusherConnection, data: RawData, isBinary: boolean): void {

@@ -42,12 +42,13 @@ describe('the Pusher protocol server, frame by frame', () => {
     expect((await sock.closed).code).toBe(4001);
   });
 
-  it('refuses a missing or unsupported protocol version and a path outside /app/<key>', async () => {
+  it('refuses a missing or unsupported protocol version, a malformed key and a path outside /app/<key>', async () => {
     const cases: Array<[string, number]> = [
       [rawSocketUrl(service, service.app_key, 'client=js'), 4008],
       [rawSocketUrl(service, service.app_key, 'protocol=3'), 4007],
       [rawSocketUrl(service, service.app_key, 'protocol=seven'), 4007],
       [`${service.api_ws_url}/somewhere/else`, 4005],
+      [`${service.api_ws_url}/app/%E0%A4%A?protocol=7`, 4001],
     ];
     for (const [url, code] of cases) {
       const sock = openRawSocket(url);
@@ -96,6 +97,15 @@ describe('the Pusher protocol server, frame by frame', () => {
     expect(refused.channel).toBe(channel);
     expect((await sock.closed).code).toBe(4009);
     expect(sock.frames.some((f) => f.event === 'pusher_internal:subscription_succeeded')).toBe(false);
+
+    // A long non-ASCII channel name must not break the close frame (its reason is capped at 123 bytes).
+    const wide = openRawSocket(rawSocketUrl(service));
+    await establishedSocketId(wide);
+    wide.sendJson({
+      event: 'pusher:subscribe',
+      data: { channel: `private-${'ü'.repeat(150)}`, auth: 'x:y' },
+    });
+    expect((await wide.closed).code).toBe(4009);
   });
 
   it("refuses a signature issued for another socket, and a restricted user's signature stripped of its asset filter", async () => {
