@@ -56,7 +56,7 @@ export interface StopTiming {
 const CUSTOMERS_PER_ROUND: Readonly<Record<AssetSpec['kind'], readonly [number, number]>> = {
   car: [3, 5],
   van: [6, 9],
-  truck: [3, 5],
+  truck: [4, 6],
   reefer: [5, 8],
   equipment: [1, 1],
 };
@@ -116,7 +116,7 @@ export function buildAssetModel(
   const r = rng(seed, spec.id, 0x40d1);
   const depot = city.depots[spec.depot % city.depots.length]!;
   // A territory: the customers nearest the asset's depot, so rounds look local.
-  const territory = spec.roundTheClock ? area.customers : area.customers.slice(0, 20);
+  const territory = spec.roundTheClock ? area.customers : area.customers.slice(0, 28);
   const fuelNear = area.fuelStations;
   const rounds: number[][] = [];
   const customer = (): CityPlace => territory[Math.floor(r() * territory.length)]!;
