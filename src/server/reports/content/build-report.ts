@@ -36,7 +36,10 @@ const BUILDERS: Readonly<Record<ReportType, (ctx: BuildContext) => ReportDocumen
  * its message, spec 3).
  */
 export const buildReport: BuildReport = (ctx) => {
-  const doc = BUILDERS[ctx.request.type](ctx);
+  // Requests are parsed before they get here; a job from an older queue version may still name a type we dropped.
+  const builder = Object.hasOwn(BUILDERS, ctx.request.type) ? BUILDERS[ctx.request.type] : undefined;
+  if (!builder) throw new Error(`Unknown report type ${String(ctx.request.type)}`);
+  const doc = builder(ctx);
   ctx.onProgress?.(1);
   return doc;
 };
