@@ -29,6 +29,10 @@ describe('trail report', () => {
     expect(printed.length).toBeLessThan(positions.rows.length / 10);
     expect(positions.printNote).toMatch(/^Printed view: one row per \d+ (minutes|hours?)/);
     expect([...printed].sort((a, b) => a - b)).toEqual(printed);
+    // The chart is thinned to a few thousand points but keeps every peak: the top speed is still on it.
+    const chart = doc.charts[0]!.series[0]!.points;
+    expect(chart.length).toBeLessThanOrEqual(2000);
+    expect(Math.max(...chart.map(([, y]) => y))).toBe(summaryValue(doc, 'Maximum speed'));
     const printedSet = new Set(printed);
     if (/ignition/.test(positions.printNote!)) {
       for (let i = 1; i < positions.rows.length; i++) {
