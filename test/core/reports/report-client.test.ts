@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../../src/main/core/api/http-client';
+import { createReportsApi, type ReportsApi } from '../../../src/main/core/api/reports-api';
+import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
+import { createReportClient, type ReportClient } from '../../../src/main/core/reports/report-client';
+import { ReportFiles } from '../../../src/main/core/reports/report-files';
+import { startLocalService, type LocalService } from '../../../src/server';
+import type { LocalReport } from '../../../src/shared/ipc/views';
+
+/** The simulated fleet numbers its assets from 1. */
+const ASSET_ID = 1;
+const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+describe('reports client without a socket (polling only)', () => {
+  let service: LocalService;
+  let paused: LocalService;
+  let dir: string;
+  const caches: OfflineCache[] = [];
+  const clients: ReportClient[] = [];
+  const generated: number[] = [];
+
+  const apiFor = (svc: LocalService): ReportsApi =>
+    createReportsApi(
+      createHttpClient({
+        getToken: () => svc.users[0]!.token,
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          if (String(input).endsWith('/generate')) generated.push(res.status);
+          return res;
+        },
+      }),
+      svc.base_url,
+    );
+
+  const open = (svc: LocalService, changes: LocalReport[] = []): ReportClient => {
+    const cache = openOfflineCache(':memory:');
+    caches.push(cache);
+    const client = createReportClient({
+      store: cache.reports,
+      files: new ReportFiles(join(dir, `files-${caches.length}`)),
+      api: () => apiFor(svc),
+      assetName: () => 'Van',
+      eventsLive: () => false,
+      onChanged: (r) => changes.push(r),
+      onRemoved: () => undefined,
+      pollIntervalMs: 300,
+    });
+    clients.push(client);
+    client.start();
+    return client;
+  };
+
+  const until = async (what: string, ok: () => boolean, timeoutMs = 60_000): Promise<void> => {
+    const end = Date.now() + timeoutMs;
+    while (!ok()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fleetdesk-report-client-'));
+    service = await startLocalService({ port: 0, fleetSize: 5, tickMs: 60_000, reportWorkers: 1 });
+    paused = await startLocalService({ port: 0, fleetSize: 5, tickMs: 60_000, reportsPaused: true });
+  });
+  afterAll(async () => {
+    for (const c of clients) c.stop();
+    for (const c of caches) c.close();
+    await service.stop();
+    await paused.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('follows a report to completion by polling the status every few seconds, then keeps its file', async () => {
+    const client = open(service);
+    const r = await client.submit({
+      type: 'trip',
+      format: 'html',
+      asset_id: ASSET_ID,
+      date_from: day,
+      date_to: day,
+    });
+    await until('completed and downloaded', () => client.get(r.localId).file?.path != null);
+    const done = client.get(r.localId);
+    expect(done.state).toBe('completed');
+    expect(statSync(done.file!.path!).size).toBe(done.file!.size);
+    expect(done.file!.filename).toMatch(/\.html$/);
+
+    // A refused pre-signed address (expired, or signed by a service that has restarted since) gets a fresh one.
+    const api = apiFor(service);
+    const link = await api.downloadLink(done.reportId!);
+    const tampered = {
+      ...link,
+      download_url: link.download_url.replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(64)}`),
+    };
+    let renewed = 0;
+    const files = new ReportFiles(join(dir, 'again'));
+    const again = await files.download('again', tampered, async () => {
+      renewed++;
+      return api.downloadLink(done.reportId!);
+    });
+    expect(renewed).toBe(1);
+    expect(again.size).toBe(done.file!.size);
+    const expired = { ...link, expires_at: new Date(Date.now() - 1000).toISOString() };
+    await files.download('expired', expired, async () => {
+      renewed++;
+      return api.downloadLink(done.reportId!);
+    });
+    expect(renewed).toBe(2);
+  });
+
+  it('sends three to the service and keeps the other two waiting here; a report with the service cannot be removed', async () => {
+    generated.length = 0;
+    const client = open(paused);
+    const submitted: LocalReport[] = [];
+    for (const type of ['trip', 'fuel', 'sensor', 'trail', 'alarms_data'] as const)
+      submitted.push(
+        await client.submit({ type, format: 'pdf', asset_id: ASSET_ID, date_from: day, date_to: day }),
+      );
+    await until('three queued', () => client.list().filter((r) => r.state === 'queued').length === 3);
+    // Several polls later, still three with the service and two here.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(client.list().map((r) => r.state)).toEqual(['queued', 'queued', 'queued', 'waiting', 'waiting']);
+    expect(generated).toEqual([201, 201, 201]);
+    await expect(client.remove(submitted[0]!.localId)).rejects.toMatchObject({ kind: 'conflict' });
+    await client.remove(submitted[4]!.localId);
+    expect(client.list()).toHaveLength(4);
+  });
+});
