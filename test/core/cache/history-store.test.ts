@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MS_PER_DAY } from '../../../src/shared/interface';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { allocateColumns } from '../../../src/main/core/cache/history-columns';
+import Database from 'better-sqlite3';
+import { migrate } from '../../../src/main/core/cache/migrate';
+import { createHistoryStore } from '../../../src/main/core/cache/history-store';
 
 const DAY0 = Date.UTC(2026, 10, 1);
 
@@ -175,6 +178,63 @@ describe('position history in the offline cache', () => {
     expect(evicted.liveBatches).toBe(5);
     const left = cache.history.read(1, { start: DAY0, end: DAY0 + 100_000 }, { fillGapsWithLive: true });
     expect(Array.from(left.points.t)).toEqual([25_000, 30_000, 35_000, 40_000, 45_000].map((d) => DAY0 + d));
+  });
+
+  it('evicts by one least-recently-used order across viewed days and received live batches', () => {
+    const livePosition = (t: number) => ({
+      assetId: 1,
+      lat: 45,
+      lon: 9,
+      speed: 0,
+      course: 0,
+      t,
+      state: 'idle',
+      ignition: false,
+    });
+    const range = { start: DAY0, end: DAY0 + 3600_000 };
+    clock = DAY0 + 5 * MS_PER_DAY;
+    cache.history.storeFetched(7, range, fixes(range.start, range.end, 10_000)); // viewed on day 5
+    cache.history.appendLive([livePosition(DAY0 + 4 * MS_PER_DAY)]); // arrived on day 4: older
+    cache.history.appendLive([livePosition(DAY0 + 6 * MS_PER_DAY)]); // arrived on day 6: newer
+    const liveBytes = 2 * (8 + 37);
+    const evicted = cache.history.evictToFit(cache.history.sizeBytes() - 1);
+    expect(evicted).toEqual({ chunks: 0, liveBatches: 1 });
+    const next = cache.history.evictToFit(liveBytes / 2);
+    expect(next).toEqual({ chunks: 1, liveBatches: 0 });
+    const left = cache.history.read(
+      1,
+      { start: DAY0, end: DAY0 + 7 * MS_PER_DAY },
+      { fillGapsWithLive: true },
+    );
+    expect(Array.from(left.points.t)).toEqual([DAY0 + 6 * MS_PER_DAY]);
+  });
+
+  it('applies the size cap by itself while live batches keep arriving', () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    const cap = 100_000;
+    const store = createHistoryStore(
+      db,
+      () => clock,
+      () => cap,
+    );
+    const batch = (b: number) =>
+      Array.from({ length: 50 }, (_, i) => ({
+        assetId: i + 1,
+        lat: 45,
+        lon: 9,
+        speed: 1,
+        course: 2,
+        t: DAY0 + b * 100,
+        state: 'moving',
+        ignition: true,
+      }));
+    for (let b = 0; b < 1000; b++) store.appendLive(batch(b));
+    // Checked every 100 batches: at most 100 batches (about 185 kB) over the cap in between.
+    expect(store.sizeBytes()).toBeLessThan(cap + 100 * (8 + 50 * 37));
+    const newest = store.read(1, { start: DAY0, end: DAY0 + 1_000_000 }, { fillGapsWithLive: true });
+    expect(newest.points.t[newest.points.t.length - 1]).toBe(DAY0 + 999 * 100);
+    db.close();
   });
 
   it('drops a damaged chunk and turns its day back into a gap instead of failing', () => {

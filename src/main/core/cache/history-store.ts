@@ -35,7 +35,7 @@ export interface HistoryStore {
   sizeBytes(): number;
   /** Writes the pending "viewed" marks (done before eviction and at close). */
   flushViewed(): void;
-  /** Evicts the least recently viewed asset-days, then the oldest live batches, until the cache fits. */
+  /** Evicts asset-days by last view and live batches by arrival, least recent first, until the cache fits. */
   evictToFit(maxBytes: number): { readonly chunks: number; readonly liveBatches: number };
 }
 
@@ -45,7 +45,15 @@ interface ChunkRow {
   data: Buffer;
 }
 
-export function createHistoryStore(db: Database.Database, now: () => number = Date.now): HistoryStore {
+/** Live batches between two checks of the size cap: about ten seconds of 10 Hz batches. */
+const LIVE_BATCHES_PER_CAP_CHECK = 100;
+
+export function createHistoryStore(
+  db: Database.Database,
+  now: () => number = Date.now,
+  /** The size cap, checked as live batches accumulate (a 10,000-asset fleet adds ~250 MB an hour). */
+  maxBytes?: () => number,
+): HistoryStore {
   const q = {
     chunksInDays: db.prepare<[number, number, number], ChunkRow>(
       `SELECT c.id, c.day, d.data FROM history_chunks c JOIN history_chunk_data d ON d.chunk_id = c.id
@@ -79,12 +87,15 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
     ),
     deleteBatch: db.prepare('DELETE FROM live_batches WHERE id = ?'),
     liveBytes: db.prepare<[], { n: number }>('SELECT COALESCE(SUM(bytes), 0) AS n FROM live_batches'),
-    oldestBatches: db.prepare<[number], { id: number; bytes: number }>(
-      'SELECT id, bytes FROM live_batches ORDER BY id LIMIT ?',
+    oldestBatch: db.prepare<[], { id: number; bytes: number; t_max: number }>(
+      'SELECT id, bytes, t_max FROM live_batches ORDER BY id LIMIT 1',
     ),
     chunkBytes: db.prepare<[], { n: number }>('SELECT COALESCE(SUM(bytes), 0) AS n FROM history_chunks'),
-    oldestViewed: db.prepare<[number], { id: number; asset_id: number; day: number; bytes: number }>(
-      'SELECT id, asset_id, day, bytes FROM history_chunks ORDER BY last_viewed_at, id LIMIT ?',
+    oldestViewed: db.prepare<
+      [],
+      { id: number; asset_id: number; day: number; bytes: number; last_viewed_at: number }
+    >(
+      'SELECT id, asset_id, day, bytes, last_viewed_at FROM history_chunks ORDER BY last_viewed_at, id LIMIT 1',
     ),
   };
 
@@ -102,6 +113,34 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
     viewed.set(id, at);
     if (viewed.size >= 256) flushViewed();
   };
+
+  const evictToFit = (cap: number): { readonly chunks: number; readonly liveBatches: number } => {
+    flushViewed();
+    let chunks = 0;
+    let liveBatches = 0;
+    db.transaction(() => {
+      let size = sizeBytes();
+      // One least-recently-used order over both: a chunk's last view, a live batch's arrival (t_max).
+      while (size > cap) {
+        const chunk = q.oldestViewed.get();
+        const batch = q.oldestBatch.get();
+        if (chunk && (!batch || chunk.last_viewed_at <= batch.t_max)) {
+          q.deleteChunk.run(chunk.id);
+          const dayRange = { start: chunk.day * MS_PER_DAY, end: (chunk.day + 1) * MS_PER_DAY };
+          setCoverage(chunk.asset_id, subtract(coverage(chunk.asset_id), [dayRange]));
+          size -= chunk.bytes;
+          chunks++;
+        } else if (batch) {
+          q.deleteBatch.run(batch.id);
+          size -= batch.bytes;
+          liveBatches++;
+        } else break;
+      }
+    })();
+    return { chunks, liveBatches };
+  };
+
+  let batchesSinceCapCheck = 0;
 
   const sizeBytes = (): number => (q.chunkBytes.get()?.n ?? 0) + (q.liveBytes.get()?.n ?? 0);
 
@@ -257,6 +296,10 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
       }
       const blob = encodeLiveBatch(positions);
       db.transaction(() => q.insertBatch.run(tMin, tMax, positions.length, blob.byteLength, blob))();
+      if (maxBytes && ++batchesSinceCapCheck >= LIVE_BATCHES_PER_CAP_CHECK) {
+        batchesSinceCapCheck = 0;
+        evictToFit(maxBytes());
+      }
       return positions.length;
     },
 
@@ -264,37 +307,7 @@ export function createHistoryStore(db: Database.Database, now: () => number = Da
 
     flushViewed,
 
-    evictToFit(maxBytes) {
-      flushViewed();
-      let chunks = 0;
-      let liveBatches = 0;
-      db.transaction(() => {
-        let size = sizeBytes();
-        while (size > maxBytes) {
-          const victims = q.oldestViewed.all(16);
-          if (victims.length === 0) break;
-          for (const v of victims) {
-            if (size <= maxBytes) break;
-            q.deleteChunk.run(v.id);
-            const dayRange = { start: v.day * MS_PER_DAY, end: (v.day + 1) * MS_PER_DAY };
-            setCoverage(v.asset_id, subtract(coverage(v.asset_id), [dayRange]));
-            size -= v.bytes;
-            chunks++;
-          }
-        }
-        while (size > maxBytes) {
-          const victims = q.oldestBatches.all(64);
-          if (victims.length === 0) break;
-          for (const v of victims) {
-            if (size <= maxBytes) break;
-            q.deleteBatch.run(v.id);
-            size -= v.bytes;
-            liveBatches++;
-          }
-        }
-      })();
-      return { chunks, liveBatches };
-    },
+    evictToFit,
   };
 }
 

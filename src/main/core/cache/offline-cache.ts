@@ -26,7 +26,8 @@ export function openOfflineCache(path: string, options: { readonly now?: () => n
   const now = options.now ?? Date.now;
   const { db, recovered } = openCacheDatabase(path, { now });
   const settings = createSettingsStore(db);
-  const history = createHistoryStore(db, now);
+  const capBytes = (): number => settings.get().cacheSizeMb * 1024 * 1024;
+  const history = createHistoryStore(db, now, capBytes);
   return {
     db,
     path,
@@ -36,7 +37,7 @@ export function openOfflineCache(path: string, options: { readonly now?: () => n
     settings,
     links: createTrackingLinkStore(db, now),
     reports: createReportStore(db, now),
-    enforceSizeCap: () => history.evictToFit(settings.get().cacheSizeMb * 1024 * 1024),
+    enforceSizeCap: () => history.evictToFit(capBytes()),
     close() {
       if (!db.open) return;
       history.flushViewed();
