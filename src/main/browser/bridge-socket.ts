@@ -5,7 +5,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { IpcRouter } from '../ipc/ipc-router';
 import type { PushChannel } from '../ipc/push-channel';
 import { callerContext, type Caller } from './caller-context';
-import { BRIDGE_SOCKET_PATH, invokeFrameSchema, type HostFrame } from './socket-frames';
+import { invokeFrameSchema } from './socket-frames';
+import { BRIDGE_SOCKET_PATH, type HostFrame } from './socket-protocol';
 
 export interface BridgeSocketOptions {
   readonly server: Server;

@@ -13,7 +13,7 @@ import { createPushChannel } from '../ipc/push-channel';
 import { attachBridgeSocket } from './bridge-socket';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
 import { createRendererHost, type RendererSource } from './renderer-host';
-import { SECRET_FRAGMENT_KEY } from './socket-frames';
+import { SECRET_FRAGMENT_KEY } from './socket-protocol';
 
 export interface BrowserShellLog {
   info(message: string): void;

@@ -88,7 +88,6 @@ async function bundleBridge(entry: string): Promise<string> {
       write: false,
       minify: false,
       lib: { entry, formats: ['es'], fileName: () => 'bridge.js' },
-      rollupOptions: { output: { inlineDynamicImports: true } },
     },
   });
   const outputs = Array.isArray(result) ? result : [result];
