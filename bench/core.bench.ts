@@ -17,6 +17,7 @@ import { createHttpClient } from '../src/main/core/api/http-client';
 import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { allocateColumns } from '../src/main/core/cache/history-columns';
 import type { LivePosition } from '../src/shared/ipc/views';
+import { runLiveBench } from './core-live.bench';
 
 const ASSETS = 10_000;
 const LIVE_BATCHES = 20;
@@ -225,7 +226,9 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+main()
+  .then(() => runLiveBench())
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
