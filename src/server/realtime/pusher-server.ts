@@ -4,7 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ServiceLog } from '../context';
 import { assetFilterKey, decodeAssetFilter } from './asset-filter';
 import { verifyChannelSignature } from './channel-signature';
-import { handshakeRefusal, newSocketId } from './handshake';
+import { handshakeRefusal, newSocketId, type Refusal } from './handshake';
 import { PusherConnection, type BufferLimits } from './pusher-connection';
 import {
   ACTIVITY_TIMEOUT_SEC,
@@ -60,6 +60,7 @@ export class PusherServer {
   private readonly connections = new Set<PusherConnection>();
   private readonly channels = new Map<string, Set<PusherConnection>>();
   private readonly sweep: NodeJS.Timeout;
+  private closing = false;
   private readonly now: () => number;
   private readonly activityTimeoutMs: number;
   private readonly pongTimeoutMs: number;
@@ -79,7 +80,11 @@ export class PusherServer {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (!path.startsWith('/app/') && server.listenerCount('upgrade') > 1) return;
       socket.on('error', () => socket.destroy());
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
+      try {
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
+      } catch {
+        socket.destroy();
+      }
     });
   }
 
@@ -140,6 +145,7 @@ export class PusherServer {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.sweep);
     for (const conn of this.connections) conn.close(CloseCode.reconnectNow, 'Server is stopping.');
     this.connections.clear();
@@ -151,10 +157,7 @@ export class PusherServer {
     const socketId = newSocketId();
     const conn = new PusherConnection(socketId, ws, this.now(), this.opts.bufferLimits);
     ws.on('error', () => ws.terminate());
-    const refusal =
-      this.connections.size >= MAX_CONNECTIONS
-        ? { code: CloseCode.overCapacity, message: 'Too many connections; retry later.' }
-        : handshakeRefusal(req.url ?? '/', this.opts.appKey);
+    const refusal = this.refusalFor(req);
     if (refusal) {
       conn.close(refusal.code, refusal.message);
       return;
@@ -167,6 +170,14 @@ export class PusherServer {
       PusherEvent.connectionEstablished,
       JSON.stringify({ socket_id: socketId, activity_timeout: this.activityTimeoutMs / 1000 }),
     );
+  }
+
+  private refusalFor(req: IncomingMessage): Refusal | null {
+    if (this.closing) return { code: CloseCode.reconnectNow, message: 'Server is stopping.' };
+    if (this.connections.size >= MAX_CONNECTIONS) {
+      return { code: CloseCode.overCapacity, message: 'Too many connections; retry later.' };
+    }
+    return handshakeRefusal(req.url ?? '/', this.opts.appKey);
   }
 
   private onMessage(conn: PusherConnection, data: RawData, isBinary: boolean): void {
