@@ -1,0 +1,62 @@
+import { defineStore } from 'pinia';
+import { markRaw, ref, shallowRef } from 'vue';
+import type { HistoryResult } from '../../../shared/ipc';
+import { call, isApiError } from '../api';
+import { summariseHistory, type HistorySummary } from '../features/history/history-summary';
+import { findIdle, findStops, type Stretch } from '../features/history/stop-detection';
+import type { TimeRange } from '../features/history/history-range';
+
+/** A loaded history and what is derived from it once, all kept out of deep reactivity. */
+export interface LoadedHistory {
+  readonly result: HistoryResult;
+  readonly stops: readonly Stretch[];
+  readonly idle: readonly Stretch[];
+  readonly summary: HistorySummary;
+}
+
+/**
+ * History & replay state. The typed-array columns never become reactive
+ * (issue 5 §2): the whole answer is markRaw'd and swapped through a shallowRef.
+ */
+export const useHistory = defineStore('history', () => {
+  const loaded = shallowRef<LoadedHistory | null>(null);
+  const loading = ref(false);
+  const error = ref<string | null>(null);
+  let seq = 0;
+
+  async function load(assetId: number, range: TimeRange): Promise<void> {
+    const mine = ++seq;
+    loading.value = true;
+    error.value = null;
+    try {
+      const result = await call('history.get', { assetId, start: range.start, end: range.end });
+      if (mine !== seq) return;
+      loaded.value = markRaw({
+        result: markRaw(result),
+        stops: markRaw(findStops(result.points)),
+        idle: markRaw(findIdle(result.points)),
+        summary: summariseHistory(result.points),
+      });
+    } catch (err) {
+      if (mine !== seq) return;
+      loaded.value = null;
+      error.value =
+        isApiError(err) && err.code === 'offline'
+          ? 'Offline — no cached history for this range'
+          : err instanceof Error
+            ? err.message
+            : String(err);
+    } finally {
+      if (mine === seq) loading.value = false;
+    }
+  }
+
+  function clear(): void {
+    seq++;
+    loaded.value = null;
+    loading.value = false;
+    error.value = null;
+  }
+
+  return { loaded, loading, error, load, clear };
+});
