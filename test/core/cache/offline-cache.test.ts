@@ -65,6 +65,18 @@ describe('offline cache file', () => {
     cache.close();
   });
 
+  it('works from memory for this run when no cache file can be created, if asked to', () => {
+    const blocker = join(dir, 'not-a-folder');
+    writeFileSync(blocker, 'a file where the cache folder should be');
+    const path = join(blocker, 'cache.db');
+    expect(() => openOfflineCache(path)).toThrow(/could not be created/);
+    const cache = openOfflineCache(path, { fallbackToMemory: true });
+    expect(cache.unavailable).toMatch(/could not be created/);
+    cache.assets.replaceAll([asset(3)]);
+    expect(cache.assets.list().assets.map((a) => a.id)).toEqual([3]);
+    cache.close();
+  });
+
   it('keeps assets, locations, links and settings across a restart', () => {
     const path = join(dir, 'cache.db');
     const first = openOfflineCache(path);

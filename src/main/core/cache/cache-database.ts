@@ -32,11 +32,11 @@ export function openCacheDatabase(
   path: string,
   options: { readonly now?: () => number; readonly migrateTo?: number } = {},
 ): OpenedCacheDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     return { db: openAndPrepare(path, options.migrateTo), recovered: null };
   } catch (err) {
-    if (path === ':memory:')
+    if (path === ':memory:' || !existsSync(path))
       throw new CacheUnavailableError(`The offline cache could not be created: ${describe(err)}`);
     const reason = describe(err);
     const movedTo = `${path}.corrupt-${new Date((options.now ?? Date.now)()).toISOString().replace(/[:.]/g, '-')}`;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createAssetStore, type AssetStore } from './asset-store';
-import { openCacheDatabase, type CacheRecovery } from './cache-database';
+import { CacheUnavailableError, openCacheDatabase, type CacheRecovery } from './cache-database';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createReportStore, type ReportStore } from './report-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
@@ -12,6 +12,8 @@ export interface OfflineCache {
   readonly path: string;
   /** Set when the file on disk was unusable and a fresh cache replaced it. */
   readonly recovered: CacheRecovery | null;
+  /** Set (why) when no cache file could be used at all and this one lives in memory, for this run only. */
+  readonly unavailable: string | null;
   readonly assets: AssetStore;
   readonly history: HistoryStore;
   readonly settings: SettingsStore;
@@ -22,9 +24,25 @@ export interface OfflineCache {
   close(): void;
 }
 
-export function openOfflineCache(path: string, options: { readonly now?: () => number } = {}): OfflineCache {
+export function openOfflineCache(
+  path: string,
+  options: {
+    readonly now?: () => number;
+    /** When the file cannot be used at all (read-only or full disk): work from memory instead of failing. */
+    readonly fallbackToMemory?: boolean;
+  } = {},
+): OfflineCache {
   const now = options.now ?? Date.now;
-  const { db, recovered } = openCacheDatabase(path, { now });
+  let opened: ReturnType<typeof openCacheDatabase>;
+  let unavailable: string | null = null;
+  try {
+    opened = openCacheDatabase(path, { now });
+  } catch (err) {
+    if (!(options.fallbackToMemory && err instanceof CacheUnavailableError)) throw err;
+    unavailable = err.message;
+    opened = openCacheDatabase(':memory:', { now });
+  }
+  const { db, recovered } = opened;
   const settings = createSettingsStore(db);
   const capBytes = (): number => settings.get().cacheSizeMb * 1024 * 1024;
   const history = createHistoryStore(db, now, capBytes);
@@ -32,6 +50,7 @@ export function openOfflineCache(path: string, options: { readonly now?: () => n
     db,
     path,
     recovered,
+    unavailable,
     assets: createAssetStore(db, now),
     history,
     settings,
