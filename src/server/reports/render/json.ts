@@ -29,17 +29,22 @@ export function toJsonContent(doc: ReportDocument): JsonReportContent {
   };
 }
 
+/** How a unit reads in a json key; a scale such as 0–100 adds nothing to "score". */
+const UNIT_KEYS: Readonly<Record<string, string>> = {
+  'km/h': 'kmh',
+  'l/100 km': 'l_per_100km',
+  '°C': 'c',
+  '%': 'pct',
+  '0–100': '',
+};
+
 /** "Maximum speed" in km/h → maximum_speed_kmh; durations are seconds → moving_time_s. */
 export function summaryKey(item: ReportSummaryItem): string {
   const unit = item.kind === 'duration_s' ? 's' : (item.unit ?? '');
-  const words = `${item.label} ${unit === '%' ? 'pct' : unit}`
-    .normalize('NFKD')
+  return `${item.label} ${UNIT_KEYS[unit] ?? unit}`
     .toLowerCase()
-    .replace(/km\/h/g, 'kmh')
-    .replace(/l\/100 ?km/g, 'l_per_100km')
-    .replace(/°c/g, 'c')
-    .replace(/[^a-z0-9]+/g, '_');
-  return words.replace(/^_+|_+$/g, '');
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 function summaryRecord(items: readonly ReportSummaryItem[]): Record<string, unknown> {
