@@ -23,6 +23,9 @@ export function safeStorageAdapter(platform: NodeJS.Platform = process.platform)
 }
 
 /** The token file under userData, 0600, written atomically by the core's store. */
-export function createSafeStorageSecretStore(userDataDir: string): Promise<SecretStore> {
-  return createEncryptedFileSecretStore(join(userDataDir, 'secrets.json'), safeStorageAdapter());
+export function createSafeStorageSecretStore(
+  userDataDir: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<SecretStore> {
+  return createEncryptedFileSecretStore(join(userDataDir, 'secrets.json'), safeStorageAdapter(platform));
 }
