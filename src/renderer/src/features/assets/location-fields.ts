@@ -13,7 +13,7 @@ export function locationFields(l: Location, timeZone?: string): LocationField[] 
   const at = new Date(l.timestamp);
   const when = Number.isNaN(at.getTime())
     ? l.timestamp
-    : at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone });
+    : at.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium', timeZone });
   return [
     { label: 'Latitude', value: `${l.latitude.toFixed(5)}°` },
     { label: 'Longitude', value: `${l.longitude.toFixed(5)}°` },

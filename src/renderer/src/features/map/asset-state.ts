@@ -10,13 +10,14 @@ export const ASSET_STATES: readonly AssetState[] = ['moving', 'idle', 'stopped',
  * dark map background and the light OSM tiles, and they differ in lightness
  * too, so they stay distinguishable for the common colour-vision deficiencies.
  */
-export const STATE_STYLE: Readonly<Record<AssetState, { readonly label: string; readonly colour: string }>> =
-  {
-    moving: { label: 'Moving', colour: '#2fbf71' },
-    idle: { label: 'Idle, ignition on', colour: '#f0a830' },
-    stopped: { label: 'Stopped', colour: '#4a8fe7' },
-    offline: { label: 'Offline', colour: '#8b95a1' },
-  };
+export const STATE_STYLE: Readonly<
+  Record<AssetState, { readonly label: string; readonly short: string; readonly colour: string }>
+> = {
+  moving: { label: 'Moving', short: 'Moving', colour: '#2fbf71' },
+  idle: { label: 'Idle, ignition on', short: 'Idle', colour: '#f0a830' },
+  stopped: { label: 'Stopped', short: 'Stopped', colour: '#4a8fe7' },
+  offline: { label: 'Offline', short: 'Offline', colour: '#8b95a1' },
+};
 
 /** Below this a moving vehicle is treated as standing (GPS jitter reads 1–3 km/h at rest). */
 const STANDING_KMH = 3;

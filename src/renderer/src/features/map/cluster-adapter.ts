@@ -16,8 +16,10 @@ export type ClusterItem =
     }
   | { readonly kind: 'asset'; readonly assetId: number; readonly lat: number; readonly lon: number };
 
-/** Radius in screen pixels within which markers merge; about two marker widths. */
-const RADIUS_PX = 48;
+/** Radius in screen pixels within which markers merge: a cluster's disc plus a margin, so discs never overlap. */
+const RADIUS_PX = 56;
+/** Supercluster measures the radius against this tile extent; Leaflet's tiles are 256 px. */
+const EXTENT = 256;
 
 /**
  * Supercluster behind a small, typed face: load the fleet, ask for what is in
@@ -27,11 +29,11 @@ export class ClusterAdapter {
   private index: Supercluster<{ assetId: number }, Record<string, never>>;
 
   constructor(readonly maxZoom: number) {
-    this.index = new Supercluster({ radius: RADIUS_PX, maxZoom, minPoints: 3 });
+    this.index = new Supercluster({ radius: RADIUS_PX, extent: EXTENT, maxZoom, minPoints: 3 });
   }
 
   load(points: readonly ClusterInput[]): void {
-    this.index = new Supercluster({ radius: RADIUS_PX, maxZoom: this.maxZoom, minPoints: 3 });
+    this.index = new Supercluster({ radius: RADIUS_PX, extent: EXTENT, maxZoom: this.maxZoom, minPoints: 3 });
     this.index.load(
       points.map((p) => ({
         type: 'Feature' as const,

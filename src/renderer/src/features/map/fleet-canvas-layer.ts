@@ -2,15 +2,8 @@ import L from 'leaflet';
 import type { LivePosition } from '../../../../shared/ipc';
 import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import { lerp, lerpAngle, mercatorX, mercatorY, MOVE_DURATION_MS, progress } from './interpolation';
-import {
-  clusterRadius,
-  drawArrow,
-  drawCluster,
-  drawDot,
-  drawLabel,
-  drawSelection,
-  type Palette,
-} from './marker-drawing';
+import { clusterRadius, drawCluster, drawLabel, drawSelection, type Palette } from './marker-drawing';
+import { buildSpriteAtlas, headingColumn, SPRITE_CSS_PX, type SpriteAtlas } from './marker-sprites';
 
 export interface FleetLayerOptions {
   /** Colour index (STATE_INDEX) of an asset from its latest position. */
@@ -77,6 +70,7 @@ export class FleetCanvasLayer extends L.Layer {
   private sy = new Float32Array(1024);
 
   private drawnClusters: ClusterHit[] = [];
+  private atlas: { palette: Palette; dpr: number; sprites: SpriteAtlas } | null = null;
   private animateUntil = 0;
   private frame = 0;
   private clusterDirty = true;
@@ -310,22 +304,18 @@ export class FleetCanvasLayer extends L.Layer {
       this.sy[i] = y;
       visible++;
     }
-    // One path and one fill per colour: 4 fills for the whole fleet instead of one per marker.
-    for (let s = 0; s < pal.state.length; s++) {
-      ctx.beginPath();
-      for (let i = 0; i < this.count; i++) {
-        if (this.st[i] !== s) continue;
-        const x = this.sx[i]!;
-        if (Number.isNaN(x)) continue;
-        const y = this.sy[i]!;
-        if (s === 0) drawArrow(ctx, x, y, lerpAngle(this.fc[i]!, this.tc[i]!, progress(this.t0[i]!, now)));
-        else drawDot(ctx, x, y);
-      }
-      ctx.fillStyle = pal.state[s]!;
-      ctx.fill();
-      ctx.lineWidth = 1.25;
-      ctx.strokeStyle = pal.outline;
-      ctx.stroke();
+    // Blits from the sprite atlas: pixel copies, no per-marker path to rasterise.
+    const atlas = this.spritesFor(pal);
+    const cell = atlas.cell;
+    const px = SPRITE_CSS_PX;
+    const half = px / 2;
+    for (let i = 0; i < this.count; i++) {
+      const x = this.sx[i]!;
+      if (Number.isNaN(x)) continue;
+      const s = this.st[i]!;
+      const col =
+        s === 0 ? headingColumn(lerpAngle(this.fc[i]!, this.tc[i]!, progress(this.t0[i]!, now))) : 0;
+      ctx.drawImage(atlas.canvas, col * cell, s * cell, cell, cell, x - half, this.sy[i]! - half, px, px);
     }
     this.drawnClusters = [];
     if (zoom >= LABEL_MIN_ZOOM && visible <= LABEL_MAX_COUNT) {
@@ -334,6 +324,13 @@ export class FleetCanvasLayer extends L.Layer {
         if (!Number.isNaN(x)) drawLabel(ctx, x, this.sy[i]!, this.opts.nameOf(this.ids[i]!), pal);
       }
     }
+  }
+
+  private spritesFor(palette: Palette): SpriteAtlas {
+    const dpr = window.devicePixelRatio || 1;
+    if (this.atlas?.palette !== palette || this.atlas.dpr !== dpr)
+      this.atlas = { palette, dpr, sprites: buildSpriteAtlas(palette, dpr, palette.state.length) };
+    return this.atlas.sprites;
   }
 
   private drawClustered(
@@ -385,14 +382,20 @@ export class FleetCanvasLayer extends L.Layer {
         if (i === undefined) continue;
         this.sx[i] = x;
         this.sy[i] = y;
-        ctx.beginPath();
-        if (this.st[i] === 0) drawArrow(ctx, x, y, this.tc[i]!);
-        else drawDot(ctx, x, y);
-        ctx.fillStyle = pal.state[this.st[i]!]!;
-        ctx.fill();
-        ctx.lineWidth = 1.25;
-        ctx.strokeStyle = pal.outline;
-        ctx.stroke();
+        const atlas = this.spritesFor(pal);
+        const col = this.st[i] === 0 ? headingColumn(this.tc[i]!) : 0;
+        const h = SPRITE_CSS_PX / 2;
+        ctx.drawImage(
+          atlas.canvas,
+          col * atlas.cell,
+          this.st[i]! * atlas.cell,
+          atlas.cell,
+          atlas.cell,
+          x - h,
+          y - h,
+          2 * h,
+          2 * h,
+        );
       }
     }
     this.drawnClusters = hits;

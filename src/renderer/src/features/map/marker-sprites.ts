@@ -1,0 +1,51 @@
+import { drawArrow, drawDot, type Palette } from './marker-drawing';
+
+/** Heading resolution of the pre-drawn arrows: 10° steps are indistinguishable at marker size. */
+export const HEADING_STEPS = 36;
+/** Sprite cell in CSS pixels (arrow tip to tail plus the outline, with margin). */
+export const SPRITE_CSS_PX = 24;
+
+export interface SpriteAtlas {
+  readonly canvas: HTMLCanvasElement;
+  /** Cell size in device pixels. */
+  readonly cell: number;
+  readonly dpr: number;
+}
+
+/**
+ * Every marker the live map can draw, rendered once: one row per state, the
+ * moving row in HEADING_STEPS rotations. A frame is then 10,000 drawImage
+ * blits instead of 10,000 paths to fill and stroke, which software canvas
+ * (no GPU) rasterises far more slowly than it copies pixels.
+ */
+export function buildSpriteAtlas(palette: Palette, dpr: number, stateCount: number): SpriteAtlas {
+  const cell = Math.ceil(SPRITE_CSS_PX * dpr);
+  const canvas = document.createElement('canvas');
+  canvas.width = cell * HEADING_STEPS;
+  canvas.height = cell * stateCount;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return { canvas, cell, dpr };
+  ctx.scale(dpr, dpr);
+  const half = SPRITE_CSS_PX / 2;
+  for (let s = 0; s < stateCount; s++) {
+    const columns = s === 0 ? HEADING_STEPS : 1;
+    for (let c = 0; c < columns; c++) {
+      const x = c * SPRITE_CSS_PX + half;
+      const y = s * SPRITE_CSS_PX + half;
+      ctx.beginPath();
+      if (s === 0) drawArrow(ctx, x, y, (c * 360) / HEADING_STEPS);
+      else drawDot(ctx, x, y);
+      ctx.fillStyle = palette.state[s]!;
+      ctx.fill();
+      ctx.lineWidth = 1.25;
+      ctx.strokeStyle = palette.outline;
+      ctx.stroke();
+    }
+  }
+  return { canvas, cell, dpr };
+}
+
+export function headingColumn(courseDeg: number): number {
+  const c = Math.round((((courseDeg % 360) + 360) % 360) / (360 / HEADING_STEPS));
+  return c % HEADING_STEPS;
+}

@@ -1,0 +1,89 @@
+import { mercatorX, mercatorY } from './interpolation';
+import { SPEED_BANDS, speedBand } from './speed-scale';
+
+export interface TrackColumns {
+  readonly lat: Float64Array;
+  readonly lon: Float64Array;
+  readonly speed: Float32Array;
+}
+
+/** Projected once per track (Web Mercator unit square), reused for every redraw at any zoom. */
+export interface ProjectedTrack {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly band: Uint8Array;
+}
+
+export function projectTrack(cols: TrackColumns): ProjectedTrack {
+  const n = cols.lat.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const band = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    x[i] = mercatorX(cols.lon[i]!);
+    y[i] = mercatorY(cols.lat[i]!);
+    band[i] = speedBand(cols.speed[i]!);
+  }
+  return { x, y, band };
+}
+
+/** Points closer than this on screen add nothing visible; skipping them keeps 30 days under a frame budget. */
+const MIN_STEP_PX = 0.75;
+
+/**
+ * Draws a track coloured by speed band: one path per band, segments shorter
+ * than MIN_STEP_PX merged into the next. scale = 256·2^zoom; (ox, oy) is the
+ * world pixel at the canvas's top-left.
+ */
+export function drawSpeedTrack(
+  ctx: CanvasRenderingContext2D,
+  track: ProjectedTrack,
+  scale: number,
+  ox: number,
+  oy: number,
+  lineWidth = 3,
+): number {
+  const { x, y, band } = track;
+  const n = x.length;
+  if (n < 2) return 0;
+  // One pass projects and thins; each band then walks only the kept points.
+  const sx = new Float32Array(n);
+  const sy = new Float32Array(n);
+  const sb = new Uint8Array(n);
+  const min2 = MIN_STEP_PX * MIN_STEP_PX;
+  let kept = 0;
+  let px = Infinity;
+  let py = Infinity;
+  for (let i = 0; i < n; i++) {
+    const cx = x[i]! * scale - ox;
+    const cy = y[i]! * scale - oy;
+    const dx = cx - px;
+    const dy = cy - py;
+    if (dx * dx + dy * dy < min2 && i < n - 1) continue;
+    sx[kept] = cx;
+    sy[kept] = cy;
+    sb[kept] = band[i]!;
+    kept++;
+    px = cx;
+    py = cy;
+  }
+  ctx.lineWidth = lineWidth;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (let b = 0; b < SPEED_BANDS.length; b++) {
+    ctx.beginPath();
+    let open = false;
+    for (let k = 1; k < kept; k++) {
+      if (sb[k] !== b) {
+        open = false;
+        continue;
+      }
+      if (!open) ctx.moveTo(sx[k - 1]!, sy[k - 1]!);
+      ctx.lineTo(sx[k]!, sy[k]!);
+      open = true;
+    }
+    ctx.strokeStyle = SPEED_BANDS[b]!.colour;
+    ctx.stroke();
+  }
+  return kept;
+}

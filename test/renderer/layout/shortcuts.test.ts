@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { shortcutFor, type KeyLike } from '../../../src/renderer/src/layout/shortcuts';
+import { resolveTheme } from '../../../src/renderer/src/layout/theme';
+
+const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  inTextField: false,
+  ...over,
+});
+
+describe('keyboard shortcuts', () => {
+  it('switches screens with 1 to 4', () => {
+    expect(shortcutFor(key('1'))).toEqual({ kind: 'screen', screen: 'map' });
+    expect(shortcutFor(key('4'))).toEqual({ kind: 'screen', screen: 'links' });
+  });
+
+  it('maps the common map actions', () => {
+    expect(shortcutFor(key('/'))).toEqual({ kind: 'focusSearch' });
+    expect(shortcutFor(key('f'))).toEqual({ kind: 'fitFleet' });
+    expect(shortcutFor(key('L'))).toEqual({ kind: 'toggleFollow' });
+    expect(shortcutFor(key('?'))).toEqual({ kind: 'help' });
+  });
+
+  it('stays out of the way while typing, except Escape', () => {
+    expect(shortcutFor(key('f', { inTextField: true }))).toBeNull();
+    expect(shortcutFor(key('1', { inTextField: true }))).toBeNull();
+    expect(shortcutFor(key('Escape', { inTextField: true }))).toEqual({ kind: 'escape' });
+  });
+
+  it('leaves browser and system shortcuts alone', () => {
+    expect(shortcutFor(key('f', { ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(key('1', { metaKey: true }))).toBeNull();
+  });
+});
+
+describe('theme', () => {
+  it('follows the OS unless the settings choose one', () => {
+    expect(resolveTheme('system', true)).toBe('dark');
+    expect(resolveTheme('system', false)).toBe('light');
+    expect(resolveTheme('dark', false)).toBe('dark');
+    expect(resolveTheme('light', true)).toBe('light');
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterAdapter } from '../../../src/renderer/src/features/map/cluster-adapter';
+
+const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
+
+describe('clustering at low zoom', () => {
+  const adapter = new ClusterAdapter(10);
+  // 20 assets in Rotterdam, 2 in Paris (fewer than 3 stay single), 1 in Berlin.
+  const points = [
+    ...Array.from({ length: 20 }, (_, i) => ({
+      assetId: i + 1,
+      lat: 51.92 + i * 0.001,
+      lon: 4.4 + i * 0.001,
+    })),
+    { assetId: 101, lat: 48.85, lon: 2.35 },
+    { assetId: 102, lat: 48.851, lon: 2.351 },
+    { assetId: 201, lat: 52.52, lon: 13.4 },
+  ];
+  adapter.load(points);
+
+  it('shows how many assets a cluster holds and keeps lone assets as markers', () => {
+    const items = adapter.query(WORLD, 5);
+    const clusters = items.filter((i) => i.kind === 'cluster');
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]!.kind === 'cluster' && clusters[0]!.count).toBe(20);
+    const singles = items.filter((i) => i.kind === 'asset').map((i) => (i.kind === 'asset' ? i.assetId : 0));
+    expect(singles.sort((a, b) => a - b)).toEqual([101, 102, 201]);
+  });
+
+  it('lists which assets a cluster holds, up to a limit', () => {
+    const cluster = adapter.query(WORLD, 5).find((i) => i.kind === 'cluster');
+    if (cluster?.kind !== 'cluster') throw new Error('expected a cluster');
+    const members = adapter.members(cluster.clusterId, 50);
+    expect(members.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(adapter.members(cluster.clusterId, 5)).toHaveLength(5);
+    expect(adapter.expansionZoom(cluster.clusterId)).toBeGreaterThan(5);
+  });
+
+  it('splits every cluster apart above its last clustering zoom', () => {
+    const items = adapter.query(WORLD, 11);
+    expect(items.every((i) => i.kind === 'asset')).toBe(true);
+    expect(items).toHaveLength(points.length);
+  });
+
+  it('returns only what lies in the requested bounds', () => {
+    const paris = adapter.query([2, 48, 3, 49], 5);
+    expect(paris.map((i) => (i.kind === 'asset' ? i.assetId : -1)).sort()).toEqual([101, 102]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { SPEED_BANDS, speedBand } from '../../../src/renderer/src/features/map/speed-scale';
+import { projectTrack } from '../../../src/renderer/src/features/map/speed-track';
+
+describe('track colours by speed', () => {
+  it('puts each speed in exactly one band, slow to fast', () => {
+    expect(speedBand(0)).toBe(0);
+    expect(speedBand(4.9)).toBe(0);
+    expect(speedBand(5)).toBe(1);
+    expect(speedBand(65)).toBe(3);
+    expect(speedBand(109.9)).toBe(5);
+    expect(speedBand(250)).toBe(SPEED_BANDS.length - 1);
+  });
+
+  it('labels every band for the legend with a distinct colour', () => {
+    const colours = new Set(SPEED_BANDS.map((b) => b.colour));
+    expect(colours.size).toBe(SPEED_BANDS.length);
+    expect(SPEED_BANDS.every((b) => b.label.length > 0)).toBe(true);
+  });
+
+  it('projects a track once into columns with its band per point', () => {
+    const t = projectTrack({
+      lat: Float64Array.from([0, 10]),
+      lon: Float64Array.from([0, 90]),
+      speed: Float32Array.from([0, 120]),
+    });
+    expect(t.x[0]).toBe(0.5);
+    expect(t.x[1]).toBe(0.75);
+    expect(Array.from(t.band)).toEqual([0, SPEED_BANDS.length - 1]);
+  });
+});

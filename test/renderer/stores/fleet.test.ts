@@ -1,0 +1,73 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { isReactive } from 'vue';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setBridge } from '../../../src/renderer/src/api';
+import { useFleet } from '../../../src/renderer/src/stores/fleet';
+import type { LivePosition } from '../../../src/shared/ipc';
+import { FakeBridge } from '../support/fake-bridge';
+import { simFleet } from '../support/sim-fleet';
+
+const fix = (assetId: number, t: number, lat = 1): LivePosition => ({
+  assetId,
+  lat,
+  lon: 2,
+  speed: 10,
+  course: 0,
+  t,
+  state: 'moving',
+  ignition: true,
+});
+
+describe('fleet store', () => {
+  let bridge: FakeBridge;
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    bridge = new FakeBridge();
+    setBridge(bridge);
+  });
+
+  it('applies live pushes in place, outside deep reactivity, with one version bump per batch', () => {
+    const fleet = useFleet();
+    fleet.listen();
+    const map = fleet.positions;
+    expect(isReactive(map)).toBe(false);
+    bridge.emit('live.positions', { positions: [fix(1, 10), fix(2, 10)] });
+    bridge.emit('live.positions', { positions: [fix(1, 20, 5)] });
+    expect(fleet.positions).toBe(map);
+    expect(fleet.positions.get(1)?.lat).toBe(5);
+    expect(fleet.version).toBe(2);
+  });
+
+  it('never lets an older fix replace a newer one', () => {
+    const fleet = useFleet();
+    fleet.applyPositions([fix(1, 20, 5)]);
+    fleet.applyPositions([fix(1, 10, 9)]);
+    expect(fleet.positions.get(1)?.lat).toBe(5);
+  });
+
+  it('hands every batch to the map layer as it arrives', () => {
+    const fleet = useFleet();
+    const seen: number[] = [];
+    const off = fleet.onPositions((b) => seen.push(b.length));
+    fleet.applyPositions([fix(1, 1), fix(2, 1), fix(3, 1)]);
+    off();
+    fleet.applyPositions([fix(1, 2)]);
+    expect(seen).toEqual([3]);
+  });
+
+  it('loads the snapshot: assets by id and their last positions', async () => {
+    const sim = simFleet(20);
+    bridge.handle('fleet.snapshot', {
+      assets: sim.assets,
+      positions: sim.positions,
+      fetchedAt: 1,
+      fromCache: true,
+    });
+    const fleet = useFleet();
+    await fleet.load();
+    expect(fleet.assets).toHaveLength(20);
+    expect(fleet.assetsById.get(7)?.name).toBe(sim.assets[6]!.name);
+    expect(fleet.positions.size).toBe(20);
+    expect(fleet.fromCache).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Asset, ConnectionStatus, LivePosition, SessionView, Settings } from '../../../src/shared/ipc';
+
+/** A deterministic pseudo-random source, so screenshots and tests see the same fleet every run. */
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['Van', 'Truck', 'Reefer', 'Tipper', 'Bus', 'Crane', 'Tanker', 'Courier'];
+const MAKES = [
+  ['Ford', 'Transit'],
+  ['Mercedes-Benz', 'Sprinter'],
+  ['Volvo', 'FH16'],
+  ['Scania', 'R450'],
+  ['MAN', 'TGX'],
+] as const;
+
+export interface SimFleet {
+  readonly assets: Asset[];
+  readonly positions: LivePosition[];
+  /** Moves every asset one step (about a second of driving) and returns the new fixes. */
+  step(now: number): LivePosition[];
+}
+
+/** `count` assets around a centre (default: Rotterdam's port area). */
+export function simFleet(
+  count: number,
+  seed = 7,
+  centre: [number, number] = [51.92, 4.4],
+  spreadDeg = 0.35,
+): SimFleet {
+  const rnd = seeded(seed);
+  const assets: Asset[] = [];
+  const positions: LivePosition[] = [];
+  const t0 = Date.UTC(2026, 10, 23, 8, 0, 0);
+  for (let i = 0; i < count; i++) {
+    const id = i + 1;
+    const make = MAKES[i % MAKES.length]!;
+    const online = rnd() > 0.08;
+    assets.push({
+      id,
+      name: `${NAMES[i % NAMES.length]} ${String(id).padStart(4, '0')}`,
+      registration: `NL-${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + ((i * 7) % 26))}-${100 + (i % 900)}`,
+      vin: `WDB${String(9_000_000_000_000 + i * 7919).padStart(14, '0')}`,
+      make: make[0],
+      model: make[1],
+      year: 2016 + (i % 9),
+      tracker: {
+        id: 10_000 + id,
+        imei: String(350_000_000_000_000 + id * 13),
+        online,
+        last_update: new Date(t0 - Math.floor(rnd() * 3_600_000)).toISOString(),
+      },
+    });
+    const r = rnd();
+    const state = r < 0.55 ? 'moving' : r < 0.75 ? 'idle' : 'stopped';
+    positions.push({
+      assetId: id,
+      lat: centre[0] + (rnd() - 0.5) * spreadDeg,
+      lon: centre[1] + (rnd() - 0.5) * spreadDeg * 1.6,
+      speed: state === 'moving' ? 20 + rnd() * 80 : 0,
+      course: Math.floor(rnd() * 360),
+      t: t0 - Math.floor(rnd() * 120_000),
+      state,
+      ignition: state !== 'stopped',
+    });
+  }
+  const current = positions.slice();
+  return {
+    assets,
+    positions,
+    step(now: number): LivePosition[] {
+      for (let i = 0; i < current.length; i++) {
+        const p = current[i]!;
+        if (p.state !== 'moving') {
+          current[i] = { ...p, t: now };
+          continue;
+        }
+        const course = (p.course + (rnd() - 0.5) * 20 + 360) % 360;
+        const metres = (p.speed / 3.6) * 1;
+        const rad = (course * Math.PI) / 180;
+        current[i] = {
+          ...p,
+          lat: p.lat + (Math.cos(rad) * metres) / 111_320,
+          lon: p.lon + (Math.sin(rad) * metres) / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
+          course,
+          t: now,
+        };
+      }
+      return current;
+    },
+  };
+}
+
+export const DEMO_SESSION: SessionView = {
+  signedIn: true,
+  needsSignIn: false,
+  profile: { kind: 'demo', name: 'Demo fleet' },
+  user: { id: 1, name: 'Demo operator' },
+  secretStorage: 'memory',
+  tokenPersisted: false,
+};
+
+export const SIGNED_OUT: SessionView = {
+  signedIn: false,
+  needsSignIn: false,
+  profile: null,
+  user: null,
+  secretStorage: 'basic_text',
+  tokenPersisted: false,
+};
+
+export const TEST_SETTINGS: Settings = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '© OpenStreetMap contributors',
+  cacheSizeMb: 500,
+  theme: 'system',
+  autoUpdate: false,
+};
+
+export function onlineStatus(now: number): ConnectionStatus {
+  return {
+    service: 'online',
+    lastOnlineAt: now,
+    live: { state: 'connected', reason: null, since: now },
+    reports: { state: 'connected', reason: null, since: now },
+  };
+}
