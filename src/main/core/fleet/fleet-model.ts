@@ -88,6 +88,8 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     }));
 
   const doRefreshLocations = async (): Promise<void> => {
+    // On a first run the list may still be on its way: locate the assets it brings.
+    if (refreshing) await refreshing.catch(() => undefined);
     const api = options.api();
     if (!api) return;
     const found: LivePosition[] = [];

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CONTENT_TYPES,
   REPORT_LIMITS,
   jsonReportContentSchema,
   reportRequestSchema,
@@ -14,7 +13,8 @@ import { validateRequest } from '../api/request-validation';
 import type { ReportStore } from '../cache/report-store';
 import type { ReportEvent } from '../realtime/report-event';
 import { applyEvent, applyStatus, isFinished, isInFlight } from './report-lifecycle';
-import { reportTitle, specFilename, subjectName } from './report-naming';
+import { reportTitle, subjectName } from './report-naming';
+import { createReportDownloads } from './report-downloads';
 import type { ReportFiles } from './report-files';
 import { createReportSender } from './report-sender';
 
@@ -69,7 +69,6 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
   const reports = new Map<string, LocalReport>();
   /** Events that overtook the 201 answer of their report, by report id. */
   const early = new Map<string, ReportEvent[]>();
-  const downloads = new Map<string, Promise<LocalReport>>();
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
   let started = false;
@@ -125,63 +124,17 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     log: options.log,
   });
 
-  const storeJson = async (localId: string, content: JsonReportContent): Promise<LocalReport> => {
-    const r = find(localId);
-    const filename = specFilename(r.request, subjectName(r.request, options.assetName));
-    const text = JSON.stringify(content, null, 2);
-    const path = await options.files.writeText(localId, filename, text);
-    // The file row must exist before its json column is written (report-store).
-    const next = put({
-      ...find(localId),
-      file: {
-        filename,
-        contentType: CONTENT_TYPES.json,
-        size: Buffer.byteLength(text),
-        path,
-        savedPath: r.file?.savedPath ?? null,
-      },
-    });
-    if (!stopped) options.store.saveJsonContent(localId, content);
-    return next;
-  };
-
-  const fetchFile = async (localId: string): Promise<LocalReport> => {
-    const r = find(localId);
-    if (r.state !== 'completed' || r.reportId === null)
-      throw new ApiError({
-        kind: 'conflict',
-        route: 'reports',
-        message: 'This report is not ready yet; it can be saved once it is completed.',
-      });
-    if (r.file && (await options.files.exists(r.file.path))) return r;
-    const cachedJson = options.store.jsonContent(localId);
-    const api = options.api();
-    if (r.request.format === 'json') {
-      if (cachedJson) return storeJson(localId, cachedJson);
-      if (!api) throw notSignedIn();
-      return storeJson(localId, await api.downloadJson(r.reportId));
-    }
-    if (!api) throw notSignedIn();
-    const reportId = r.reportId;
-    const file = await options.files.download(
-      localId,
-      await api.downloadLink(reportId),
-      () => api.downloadLink(reportId),
-      now,
-    );
-    return put({
-      ...find(localId),
-      file: { ...file, savedPath: r.file?.savedPath ?? null },
-    });
-  };
-
-  const ensureFile = (localId: string): Promise<LocalReport> => {
-    const running = downloads.get(localId);
-    if (running) return running;
-    const task = fetchFile(localId).finally(() => downloads.delete(localId));
-    downloads.set(localId, task);
-    return task;
-  };
+  const downloads = createReportDownloads({
+    store: options.store,
+    files: options.files,
+    api: options.api,
+    assetName: options.assetName,
+    now,
+    find,
+    put,
+    stopped: () => stopped,
+  });
+  const { ensureFile, storeJson } = downloads;
 
   function fetchInBackground(localId: string): void {
     // Kept for offline use (issue 4 §5); a failure here is retried when the user saves or opens it.
@@ -373,6 +326,3 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     },
   };
 }
-
-const notSignedIn = (): ApiError =>
-  new ApiError({ kind: 'unauthorized', route: 'reports', message: 'Sign in to download this report.' });
