@@ -8,6 +8,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // Sandboxed preloads can require only 'electron': everything else (zod, via the contract) is bundled in.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
         // A sandboxed preload must be one CommonJS file that only requires 'electron'.

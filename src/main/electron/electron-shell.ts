@@ -18,6 +18,9 @@ import { setupUpdater, type Updater } from './updater';
 import { denyAllPermissions, setupWebGuards } from './web-guards';
 import { restoreWindowState, trackWindowState } from './window-state';
 
+/** Set once the user quits: a start still under way may then fail, and that is no news. */
+let quitting = false;
+
 export interface ElectronShellPaths {
   /** out/preload/index.cjs */
   readonly preload: string;
@@ -119,10 +122,9 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
 
 /** The core closes SQLite and its sockets before the process goes. */
 function stopCoreOnQuit(core: AppCore, log: ShellLog, stopUpdater: () => void): void {
-  let stopping = false;
   app.on('before-quit', (event) => {
-    if (stopping) return;
-    stopping = true;
+    if (quitting) return;
+    quitting = true;
     event.preventDefault();
     stopUpdater();
     core
@@ -146,6 +148,10 @@ function applyDevCsp(devOrigin: string): void {
 
 /** A start that fails (the cache cannot be opened, say) is explained, then the app quits. */
 function reportStartFailure(err: unknown, log: ShellLog): never {
+  if (quitting) {
+    log.info(`Start interrupted by quitting: ${err instanceof Error ? err.message : String(err)}`);
+    throw err;
+  }
   log.error('Fleetdesk could not start', err);
   dialog.showErrorBox(
     'Fleetdesk could not start',
