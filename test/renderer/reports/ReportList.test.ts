@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VueWrapper } from '@vue/test-utils';
+import ReportsView from '../../../src/renderer/src/features/reports/ReportsView.vue';
+import type { JsonReportContent } from '../../../src/shared/ipc';
+import { FakeBridge } from '../support/fake-bridge';
+import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { localReport } from './report-fixture';
+
+let current: VueWrapper | null = null;
+afterEach(() => current?.unmount());
+
+async function mountReports(bridge: FakeBridge): Promise<VueWrapper> {
+  const { wrapper } = mountWithBridge(ReportsView, bridge, {
+    assetId: null,
+    intent: { kind: 'report', assetId: 2, seq: 9 },
+  });
+  current = wrapper;
+  await settle();
+  return wrapper;
+}
+
+const statusOf = (w: VueWrapper, id: string): string =>
+  w.find(`[data-local-id="${id}"] [data-testid="report-status"]`).text();
+
+describe('report list', () => {
+  it('follows a report through its states as main pushes them', async () => {
+    const bridge = new FakeBridge().handle('reports.list', [localReport()]);
+    const wrapper = await mountReports(bridge);
+    expect(wrapper.emitted('intent-handled')).toEqual([[9]]);
+    expect(statusOf(wrapper, 'r-1')).toBe('Waiting locally');
+
+    bridge.emit('reports.changed', localReport({ state: 'queued', queuePosition: 2 }));
+    await settle();
+    expect(statusOf(wrapper, 'r-1')).toBe('Queued — position 2');
+
+    bridge.emit('reports.changed', localReport({ state: 'processing', progress: 60 }));
+    await settle();
+    expect(statusOf(wrapper, 'r-1')).toBe('Processing 60%');
+    expect(wrapper.find('[data-local-id="r-1"] .bar span').attributes('style')).toContain('width: 60%');
+
+    bridge.emit('reports.changed', localReport({ state: 'retrying', retryAt: Date.now() + 30_000 }));
+    await settle();
+    expect(statusOf(wrapper, 'r-1')).toBe('Service busy (503)');
+    expect(wrapper.find('[data-local-id="r-1"] [data-testid="report-detail"]').text()).toMatch(
+      /^Retrying in 0:[23]\d$/,
+    );
+
+    bridge.emit(
+      'reports.changed',
+      localReport({ state: 'failed', errorMessage: 'No positions in the period' }),
+    );
+    await settle();
+    expect(wrapper.find('[data-local-id="r-1"]').text()).toContain('No positions in the period');
+
+    bridge.emit('reports.changed', localReport({ localId: 'r-2', createdAt: Date.now() }));
+    bridge.emit('reports.removed', { localId: 'r-1' });
+    await settle();
+    expect(wrapper.findAll('[data-local-id]').map((r) => r.attributes('data-local-id'))).toEqual(['r-2']);
+  });
+
+  it('saves through main, retries a failed report, and shows json results in a table', async () => {
+    const content: JsonReportContent = {
+      type: 'trip',
+      title: 'Trips — Van 0002',
+      period: { from: '2026-11-01', to: '2026-11-02' },
+      generated_at: '2026-11-23T08:00:00Z',
+      summary: { trips: 2, distance_km: 84.2 },
+      columns: [
+        { key: 'start', label: 'Start' },
+        { key: 'distance', label: 'Distance', unit: 'km' },
+      ],
+      rows: [
+        { start: '2026-11-01T07:00:00Z', distance: 42.1 },
+        { start: '2026-11-01T15:00:00Z', distance: 42.1 },
+      ],
+    };
+    const done = localReport({
+      localId: 'j-1',
+      state: 'completed',
+      request: { type: 'trip', format: 'json', asset_id: 2, date_from: '2026-11-01', date_to: '2026-11-02' },
+      file: {
+        filename: 'trip.json',
+        contentType: 'application/json',
+        size: 2048,
+        path: '/c/trip.json',
+        savedPath: null,
+      },
+    });
+    const failed = localReport({ localId: 'f-1', state: 'failed', errorMessage: 'boom' });
+    const bridge = new FakeBridge()
+      .handle('reports.list', [done, failed])
+      .handle('reports.save', { saved: true, path: '/home/op/trip.json' })
+      .handle('reports.retry', { ...failed, state: 'waiting', errorMessage: null })
+      .handle('reports.data', content);
+    const wrapper = await mountReports(bridge);
+
+    await wrapper.find('[data-local-id="j-1"] [data-action="save"]').trigger('click');
+    await settle();
+    expect(bridge.callsOf('reports.save')).toEqual([{ localId: 'j-1' }]);
+    expect(wrapper.text()).toContain('Saved to /home/op/trip.json');
+
+    await wrapper.find('[data-local-id="f-1"] [data-action="retry"]').trigger('click');
+    await settle();
+    expect(statusOf(wrapper, 'f-1')).toBe('Waiting locally');
+
+    await wrapper.find('[data-local-id="j-1"] [data-action="view"]').trigger('click');
+    await settle();
+    const table = wrapper.find('[data-testid="report-table"]');
+    expect(table.text()).toContain('Distance (km)');
+    expect(table.text()).toContain('84.2');
+  });
+});
