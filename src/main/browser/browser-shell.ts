@@ -10,6 +10,8 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-co
 import { createMemorySecretStore, type SecretStore } from '../core/session/secret-store';
 import { createIpcRouter } from '../ipc/ipc-router';
 import { createPushChannel } from '../ipc/push-channel';
+import type { ReadyInfo } from '../../server';
+import { attachedDemoService } from './attached-demo';
 import { attachBridgeSocket } from './bridge-socket';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
 import { createRendererHost, type RendererSource } from './renderer-host';
@@ -30,7 +32,12 @@ export interface BrowserShellOptions {
   readonly renderer?: RendererSource;
   /** Where the token lives; memory by default (the demo signs itself in again on every start). */
   readonly secretStore?: SecretStore;
-  /** Passed to createAppCore: e2e tests point the Demo profile at their own local service here. */
+  /**
+   * A local fleet service the caller started and owns (e2e tests stop and
+   * restart it): the Demo profile signs in to it instead of starting its own.
+   */
+  readonly demoService?: ReadyInfo;
+  /** Passed to createAppCore (timing for tests, a custom startDemo, …). */
   readonly core?: Partial<Pick<AppCoreOptions, 'startDemo' | 'fetch' | 'now' | 'timing' | 'version'>>;
   /** Tests replace the core with fakes of its handlers. */
   readonly createCore?: (options: AppCoreOptions) => AppCore;
@@ -70,6 +77,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   const make = options.createCore ?? createAppCore;
   const core = make({
     ...options.core,
+    ...(options.demoService ? { startDemo: attachedDemoService(options.demoService) } : {}),
     dataDir,
     secretStore: options.secretStore ?? createMemorySecretStore(),
     shell,

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startBrowserShell, type BrowserShell } from '../../src/main/browser/browser-shell';
+import { BRIDGE_SOCKET_PATH } from '../../src/main/browser/socket-protocol';
+import { createSocketBridge, type SocketBridge } from '../../src/preload/socket-bridge';
+import type { IpcEvents } from '../../src/shared/ipc/contract';
+import { startLocalService, type LocalService } from '../../src/server';
+
+/**
+ * The browser shell with the real core, signed in (Demo) to a local fleet
+ * service the test owns — the setup the renderer's e2e tests use.
+ */
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+let service: LocalService;
+let rendererDir: string;
+let shell: BrowserShell;
+let bridge: SocketBridge;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  rendererDir = mkdtempSync(join(tmpdir(), 'fleetdesk-renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Fleetdesk</title>');
+  service = await startLocalService({ port: 0, host: '127.0.0.1', fleetSize: 5, tickMs: 200 });
+  shell = await startBrowserShell({
+    renderer: { dir: rendererDir },
+    demoService: service,
+    core: { timing: { liveIntervalMs: 100 } },
+    log: quietLog,
+  });
+  const url = `${shell.origin.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}?secret=${shell.secret}`;
+  bridge = createSocketBridge({
+    connect(on) {
+      const ws = new WebSocket(url, { origin: shell.origin });
+      sockets.push(ws);
+      ws.on('open', () => on.open());
+      ws.on('close', () => on.close());
+      ws.on('error', () => undefined);
+      ws.on('message', (data) => on.message(data.toString()));
+      return {
+        isOpen: () => ws.readyState === WebSocket.OPEN,
+        send: (d) => ws.send(d),
+        close: () => ws.close(),
+      };
+    },
+  });
+});
+
+afterAll(async () => {
+  bridge?.close();
+  for (const ws of sockets) ws.terminate();
+  await shell?.stop();
+  await service?.stop();
+  rmSync(rendererDir, { recursive: true, force: true });
+});
+
+describe('the browser shell with the real core', () => {
+  it('signs in to the given local service and answers over the socket', async () => {
+    const session = await bridge.invoke('session.get');
+    expect(session).toMatchObject({ ok: true, value: { signedIn: true, profile: { kind: 'demo' } } });
+    expect(await bridge.invoke('app.info')).toMatchObject({ ok: true, value: { shell: 'browser' } });
+    const fleet = await bridge.invoke('fleet.refresh');
+    expect(fleet.ok && fleet.value.assets).toHaveLength(5);
+  });
+
+  it('streams live positions to the page once it is ready', async () => {
+    const batch = new Promise<IpcEvents['live.positions']>((resolve) => {
+      const off = bridge.on('live.positions', (b) => {
+        off();
+        resolve(b);
+      });
+    });
+    await bridge.invoke('app.ready');
+    const { positions } = await batch;
+    expect(positions.length).toBeGreaterThan(0);
+    expect(positions[0]).toMatchObject({ assetId: expect.any(Number) });
+  });
+});
