@@ -7,9 +7,11 @@ import { startLocalService, type LocalService, type LocalServiceOptions } from '
 import {
   createHarness,
   FIXED_TOKENS,
+  recordingFetch,
   remoteProfileOf,
   serviceAsDemo,
   yesterday,
+  type FetchRecord,
   type Harness,
 } from './app-core.harness';
 
@@ -40,6 +42,7 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
     await service?.stop();
     service = null;
   };
+  const http: FetchRecord[] = [];
   // As an OS keychain would: the token outlives the app.
   const keychain: SecretStore = { ...createMemorySecretStore(), kind: 'keychain' };
   const open = (first: LocalService): Harness => {
@@ -48,6 +51,7 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
       keepDir: true,
       startDemo: serviceAsDemo(first),
       secretStore: keychain,
+      fetch: recordingFetch(http),
     });
     harnesses.push(h);
     return h;
@@ -103,12 +107,20 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
     const r = (await h.call('reports.list')).find((x) => x.state === 'queued')!;
     const mark = h.pushes.length;
     await startService();
+    const back = Date.now();
     await h.waitForPush(
       'connection.changed',
       (s) => s.live.state === 'connected' && s.reports.state === 'connected',
       40_000,
       mark,
     );
+    // Reconciliation: events sent while away are gone, so the state is fetched again.
+    const since = (path: RegExp): FetchRecord[] =>
+      http.filter((x) => x.at >= back && x.status === 200 && path.test(x.url));
+    await expect
+      .poll(() => since(new RegExp(`/reports/${r.reportId}/status$`)).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => since(/\/asset\/\d+\/location$/).length, { timeout: 20_000 }).toBe(20);
     const done = await h.waitForPush(
       'reports.changed',
       (x) => x.localId === r.localId && x.state === 'completed' && x.file?.path != null,
