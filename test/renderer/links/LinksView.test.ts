@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VueWrapper } from '@vue/test-utils';
+import LinksView from '../../../src/renderer/src/features/links/LinksView.vue';
+import { useFleet } from '../../../src/renderer/src/stores/fleet';
+import type { IpcArgs, TrackingLink } from '../../../src/shared/ipc';
+import { FakeBridge } from '../support/fake-bridge';
+import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { simFleet } from '../support/sim-fleet';
+
+let current: VueWrapper | null = null;
+afterEach(() => current?.unmount());
+
+const link = (over: Partial<TrackingLink>): TrackingLink => ({
+  id: 1,
+  uuid: '0b6a3c1e-8f43-4a7e-9c55-2a1f7e7b9d10',
+  name: 'Van 0002',
+  public_url: 'http://127.0.0.1:4000/track/0b6a3c1e-8f43-4a7e-9c55-2a1f7e7b9d10',
+  access_type: 'public',
+  show_eta: true,
+  show_history: false,
+  expires_at: null,
+  asset_id: 2,
+  ...over,
+});
+
+async function mountLinks(bridge: FakeBridge): Promise<VueWrapper> {
+  const { wrapper } = mountWithBridge(LinksView, bridge, {
+    assetId: null,
+    intent: { kind: 'share', assetId: 2, seq: 5 },
+  });
+  current = wrapper;
+  const fleet = simFleet(4);
+  useFleet().applySnapshot({
+    assets: fleet.assets,
+    positions: fleet.positions,
+    fetchedAt: 0,
+    fromCache: false,
+  });
+  await settle();
+  return wrapper;
+}
+
+describe('tracking links screen', () => {
+  it('creates a link for the asset the share action named, with what each access type means', async () => {
+    const created = link({ id: 7, name: 'For the customer', access_type: 'email_code' });
+    const bridge = new FakeBridge()
+      .handle('links.list', [])
+      .handle('links.create', created)
+      .handle('app.copyText', null);
+    const wrapper = await mountLinks(bridge);
+    expect(wrapper.emitted('intent-handled')).toEqual([[5]]);
+    expect((wrapper.find('[data-testid="link-asset"]').element as HTMLSelectElement).value).toBe('2');
+    expect(wrapper.text()).toContain('The viewer verifies an e-mail address and enters a one-time code');
+
+    await wrapper.find('[data-testid="link-name"]').setValue('For the customer');
+    await wrapper.find('input[name="access"][value="email_code"]').setValue(true);
+    await wrapper.find('[data-expiry="7d"]').setValue(true);
+    await wrapper.find('form').trigger('submit');
+    await settle();
+
+    const sent = bridge.callsOf('links.create') as IpcArgs<'links.create'>[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.request).toMatchObject({
+      asset_id: 2,
+      name: 'For the customer',
+      access_type: 'email_code',
+      show_eta: true,
+    });
+    const expires = Date.parse(String(sent[0]!.request.expires_at));
+    expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+
+    expect(wrapper.find('[data-testid="link-created"]').text()).toContain(created.public_url);
+    expect(wrapper.find('[data-link-id="7"]').exists()).toBe(true);
+    await wrapper.find('[data-testid="link-created"] button').trigger('click');
+    await settle();
+    expect(bridge.callsOf('app.copyText')).toEqual([{ text: created.public_url }]);
+  });
+
+  it('refuses a custom expiry in the past without calling main', async () => {
+    const bridge = new FakeBridge().handle('links.list', []).handle('links.create', link({}));
+    const wrapper = await mountLinks(bridge);
+    await wrapper.find('[data-expiry="custom"]').setValue(true);
+    await wrapper.find('[data-testid="link-custom-expiry"]').setValue('2020-05-01T10:00');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('[data-error="expires_at"]').text()).toBe('The expiry must be in the future');
+    expect(bridge.callsOf('links.create')).toEqual([]);
+  });
+
+  it('lists links as main pushes them, marks expired ones, copies and opens URLs through main', async () => {
+    const live = link({ id: 1, expires_at: new Date(Date.now() + 3 * 3_600_000).toISOString() });
+    const old = link({
+      id: 2,
+      name: 'Last week',
+      expires_at: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    const bridge = new FakeBridge()
+      .handle('links.list', [live])
+      .handle('app.copyText', null)
+      .handle('app.openExternal', null);
+    const wrapper = await mountLinks(bridge);
+    expect(wrapper.findAll('[data-link-id]')).toHaveLength(1);
+
+    bridge.emit('links.changed', [live, old]);
+    await settle();
+    expect(wrapper.find('[data-link-id="2"] [data-testid="link-expired"]').text()).toBe('Expired');
+    expect(wrapper.find('[data-link-id="1"] [data-testid="link-expired"]').exists()).toBe(false);
+    expect(wrapper.find('[data-link-id="1"]').text()).toContain('Expires in 3 h');
+
+    await wrapper.find('[data-link-id="1"] [data-action="copy"]').trigger('click');
+    await wrapper.find('[data-link-id="1"] [data-action="open"]').trigger('click');
+    await settle();
+    expect(bridge.callsOf('app.copyText')).toEqual([{ text: live.public_url }]);
+    expect(bridge.callsOf('app.openExternal')).toEqual([{ url: live.public_url }]);
+    expect(wrapper.find('[data-link-id="2"] [data-action="open"]').attributes('disabled')).toBeDefined();
+  });
+});
