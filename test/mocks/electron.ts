@@ -38,7 +38,10 @@ export class PreventableEvent {
   }
 }
 
+let nextContentsId = 1;
+
 export class WebContents extends EventEmitter {
+  readonly id = nextContentsId++;
   readonly mainFrame = new WebFrameMain('about:blank');
   readonly sent: { channel: string; args: unknown[] }[] = [];
   windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null;

@@ -16,6 +16,7 @@ export interface ElectronIpc {
 
 /** The part of a window's WebContents the wrapper uses. */
 export interface RendererContents {
+  readonly id: number;
   send(channel: string, ...args: unknown[]): void;
   isDestroyed(): boolean;
   on(event: 'did-navigate' | 'render-process-gone', listener: () => void): unknown;
@@ -59,8 +60,9 @@ export function senderProblem(
 ): string | null {
   const frame = event.senderFrame;
   if (!frame) return 'the sending frame is gone';
-  if (ours === null || event.sender !== ours) return 'not sent by the app window';
-  if (frame !== event.sender.mainFrame || frame.parent !== null) return 'sent from a subframe';
+  if (ours === null || event.sender.id !== ours.id) return 'not sent by the app window';
+  // As VS Code's validatedIpcMain: the main frame is the one without a parent.
+  if (frame.parent !== null) return 'sent from a subframe';
   if (!isOwnUrl(frame.url)) return 'sent from a page that is not the app';
   return null;
 }
