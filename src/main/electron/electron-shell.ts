@@ -109,7 +109,11 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
       });
 
       stopCoreOnQuit(core, log, () => updater?.stop());
-      await core.start();
+      // The window is up: a session that cannot be restored (the demo service failed to start, say)
+      // is shown there and in the log, and the user can still sign in another way.
+      await core.start().catch((err: unknown) => {
+        if (!quitting) log.error('The last session could not be restored', err);
+      });
 
       const settings = await core.handlers['settings.get'](undefined);
       const source = await electronUpdaterSource(log);
