@@ -16,6 +16,7 @@ const quietLog = { info: () => undefined, warn: () => undefined, error: () => un
 let shell: BrowserShell;
 let coreOptions: AppCoreOptions;
 let rendererDir: string;
+let reportFile: string;
 const calls: RecordedCall[] = [];
 const opened: WebSocket[] = [];
 
@@ -90,6 +91,8 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Fleetdesk</title></head><body><script type="module" src="/app.js"></script></body></html>',
   );
   writeFileSync(join(rendererDir, 'app.js'), 'console.log("renderer");');
+  reportFile = join(rendererDir, 'mileage.html');
+  writeFileSync(reportFile, '<!doctype html><h1>Mileage</h1>');
   shell = await startBrowserShell({
     renderer: { dir: rendererDir },
     log: quietLog,
@@ -97,6 +100,14 @@ beforeAll(async () => {
       coreOptions = options;
       return {
         handlers: fakeHandlers(calls, {
+          'reports.open': async () => {
+            await options.shell.openPath(reportFile);
+            return null;
+          },
+          'reports.showInFolder': async () => {
+            await options.shell.showInFolder(reportFile);
+            return null;
+          },
           'reports.save': async () => {
             const path = await options.shell.chooseSavePath('Mileage report.pdf', 'application/pdf');
             if (path === null) return { saved: false, path: null };
@@ -219,6 +230,23 @@ describe('the browser shell', () => {
     expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''Mileage%20report.pdf");
     expect(await res.text()).toBe('%PDF-1.7 fake report');
     expect((await fetch(`${shell.origin}/__fleetdesk/download/guessed-token`)).status).toBe(404);
+    b.close();
+  });
+
+  it('opens a report in a new tab, and "Show in folder" downloads it again', async () => {
+    const actions: HostAction[] = [];
+    const b = bridge((a) => actions.push(a));
+    expect(await b.invoke('reports.open', { localId: 'r1' })).toMatchObject({ ok: true });
+    const open = await waitFor(() => actions.find((a) => a.type === 'open'));
+    const res = await fetch(new URL(open.type === 'open' ? open.url : '', shell.origin));
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await res.text()).toContain('<h1>Mileage</h1>');
+
+    expect(await b.invoke('reports.showInFolder', { localId: 'r1' })).toMatchObject({ ok: true });
+    const again = await waitFor(() => actions.find((a) => a.type === 'download'));
+    expect(again).toMatchObject({ filename: 'mileage.html' });
     b.close();
   });
 

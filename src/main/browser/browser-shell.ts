@@ -54,6 +54,7 @@ export interface BrowserShell {
   stop(): Promise<void>;
 }
 
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const consoleLog: BrowserShellLog = {
@@ -106,7 +107,10 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       if (!file) return void res.writeHead(404).end('Not found');
       res.writeHead(200, {
         'content-type': file.contentType,
-        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        'content-disposition': `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        'x-content-type-options': 'nosniff',
+        // An HTML report opened in a tab is a document to read, never a page that runs script on our origin.
+        ...(file.contentType.startsWith('text/html') ? { 'content-security-policy': REPORT_CSP } : {}),
         'cache-control': 'no-store',
       });
       createReadStream(file.path)
