@@ -4,7 +4,16 @@ import vue from '@vitejs/plugin-vue';
 
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } } },
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // Its own entry next to index.js: the report pool starts out/main/report-worker.js in worker threads
+          // (src/server/reports/worker-entry.ts looks for it there before falling back to the TypeScript source).
+          'report-worker': resolve(__dirname, 'src/server/reports/report-worker.ts'),
+        },
+      },
+    },
   },
   preload: {
     build: {
