@@ -69,7 +69,18 @@ const secret = takeSecret();
 const scheme = page.location.protocol === 'https:' ? 'wss' : 'ws';
 const socketUrl = `${scheme}://${page.location.host}${BRIDGE_SOCKET_PATH}?secret=${encodeURIComponent(secret)}`;
 
+let everConnected = false;
+let warned = false;
 page.fleetdesk = createSocketBridge({
+  onStatus(connected) {
+    everConnected ||= connected;
+    if (connected || everConnected || warned) return;
+    warned = true;
+    // A stale or missing secret (the host restarted, or the address was typed without its #fragment).
+    console.error(
+      'Fleetdesk: the host refused this page. Open the full address printed by `npm run dev:browser`.',
+    );
+  },
   connect(on) {
     const ws = new WebSocket(socketUrl);
     ws.onopen = () => on.open();

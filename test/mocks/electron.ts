@@ -10,10 +10,11 @@
  * module resolve hook registered below.
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -139,6 +140,12 @@ export class BrowserWindow extends EventEmitter {
   }
 }
 
+const madeDirs: string[] = [];
+// Test files import this fake at the top, so this is a file-level hook: app.getPath's folders go with the file.
+afterAll(() => {
+  for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 class App extends EventEmitter {
   isPackaged = false;
   private ready = false;
@@ -153,6 +160,7 @@ class App extends EventEmitter {
     let path = this.paths.get(name);
     if (!path) {
       path = mkdtempSync(join(tmpdir(), `fake-electron-${name}-`));
+      madeDirs.push(path);
       this.paths.set(name, path);
     }
     return path;
