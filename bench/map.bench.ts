@@ -70,10 +70,10 @@ async function bench(url: string): Promise<void> {
   const browser = await launchChromium();
   try {
     const reports: FrameReport[] = [];
-    for (const mode of ['canvas', 'naive']) {
+    for (const query of ['mode=canvas', 'mode=naive']) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      page.on('pageerror', (e) => console.error(`[${mode}] ${e.message}`));
-      await page.goto(`${url}/bench.html?mode=${mode}&count=${ASSETS}&seconds=${SECONDS}`);
+      page.on('pageerror', (e) => console.error(`[${query}] ${e.message}`));
+      await page.goto(`${url}/bench.html?${query}&count=${ASSETS}&seconds=${SECONDS}`);
       reports.push(await result<FrameReport>(page, 180_000));
       await page.close();
     }
@@ -89,8 +89,8 @@ async function bench(url: string): Promise<void> {
       `machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     );
     const row = (label: string, xs: number[]): string =>
-      `  ${label.padEnd(34)}${f(pct(xs, 0.5))} ${f(pct(xs, 0.95))} ${f(Math.max(...xs))} ${String(xs.length).padStart(7)}`;
-    console.log(`  ${'ms'.padEnd(34)} median     p95     max  frames`);
+      `  ${label.padEnd(62)}${f(pct(xs, 0.5))} ${f(pct(xs, 0.95))} ${f(Math.max(...xs))} ${String(xs.length).padStart(7)}`;
+    console.log(`  ${'ms'.padEnd(62)} median     p95     max  frames`);
     for (const r of reports) {
       console.log(row(`${r.mode}: script per frame`, r.scripts));
       console.log(row(`${r.mode}: script, update frames`, r.updateScripts));
@@ -122,6 +122,18 @@ async function bench(url: string): Promise<void> {
 
 const SHOTS: readonly { name: string; query: string; action?: (page: Page) => Promise<void> }[] = [
   { name: 'connect', query: 'signedIn=0' },
+  {
+    name: 'connect-remote-errors',
+    query: 'signedIn=0&theme=light',
+    action: async (page) => {
+      await page.getByRole('tab', { name: 'Remote service' }).click();
+      await page.locator('input[name="name"]').fill('Head office');
+      await page.locator('input[name="api_url"]').fill('api.example.com');
+      await page.locator('input[name="user_id"]').fill('x');
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page.waitForTimeout(200);
+    },
+  },
   { name: 'map-dark', query: 'count=600&theme=dark' },
   {
     name: 'map-selected',

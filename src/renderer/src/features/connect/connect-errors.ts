@@ -36,6 +36,12 @@ export function emptyDraft(): RemoteDraft {
   };
 }
 
+function hintFor(f: (typeof REMOTE_FIELDS)[number]): string {
+  if (f.type === 'url') return `must be a full address such as ${f.placeholder}`;
+  if (f.type === 'number') return 'must be a positive whole number';
+  return 'is required';
+}
+
 /** The form's strings checked by the same schema main uses (views.ts), with per-field messages. */
 export function checkDraft(
   draft: RemoteDraft,
@@ -43,8 +49,11 @@ export function checkDraft(
   const userId = draft.user_id.trim() === '' ? Number.NaN : Number(draft.user_id);
   const parsed = remoteProfileSchema.safeParse({ ...draft, kind: 'remote', user_id: userId });
   if (parsed.success) return { ok: true, profile: parsed.data };
-  const fields = issuesToFieldErrors(parsed.error.issues);
-  const named = Object.keys(fields).map((k) => REMOTE_FIELDS.find((f) => f.key === k)?.label ?? k);
+  const raw = issuesToFieldErrors(parsed.error.issues);
+  const fields: Record<string, string[]> = {};
+  // In form order, in words an operator can act on rather than the schema's.
+  for (const f of REMOTE_FIELDS) if (raw[f.key]) fields[f.key] = [hintFor(f)];
+  const named = REMOTE_FIELDS.filter((f) => fields[f.key]).map((f) => f.label);
   return { ok: false, error: { message: `Check ${named.join(', ')}.`, fields } };
 }
 

@@ -4,6 +4,7 @@ import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import { lerp, lerpAngle, mercatorX, mercatorY, MOVE_DURATION_MS, progress } from './interpolation';
 import { clusterRadius, drawCluster, drawLabel, drawSelection, type Palette } from './marker-drawing';
 import { buildSpriteAtlas, headingColumn, SPRITE_CSS_PX, type SpriteAtlas } from './marker-sprites';
+import { PixelFrame } from './pixel-frame';
 
 export interface FleetLayerOptions {
   /** Colour index (STATE_INDEX) of an asset from its latest position. */
@@ -15,6 +16,8 @@ export interface FleetLayerOptions {
   onSelect?(assetId: number | null): void;
   onClusterClick?(cluster: ClusterHit): void;
   onHover?(hit: HoverHit | null): void;
+  /** Skip frames identical to the last painted one (default true; the bench turns it off for the worst case). */
+  skipUnchangedFrames?: boolean;
   /** Called with the main-thread time of each redraw (bench, diagnostics). */
   onFrame?(ms: number): void;
 }
@@ -40,6 +43,7 @@ const CLUSTER_REBUILD_MS = 1000;
 const LABEL_MIN_ZOOM = 14;
 const LABEL_MAX_COUNT = 150;
 const CLUSTER_MEMBER_LIMIT = 12;
+const HIDDEN = -0x7fffffff;
 
 /**
  * The whole fleet on ONE canvas (issue 5 §1–2): no DOM element per asset,
@@ -71,6 +75,13 @@ export class FleetCanvasLayer extends L.Layer {
 
   private drawnClusters: ClusterHit[] = [];
   private atlas: { palette: Palette; dpr: number; sprites: SpriteAtlas } | null = null;
+  private pixels: PixelFrame | null = null;
+  /** Whole device pixel and heading column of each slot at the last painted frame. */
+  private qx = new Int32Array(1024).fill(HIDDEN);
+  private qy = new Int32Array(1024);
+  private qc = new Uint8Array(1024);
+  private visible = 0;
+  private forceRedraw = true;
   private animateUntil = 0;
   private frame = 0;
   private clusterDirty = true;
@@ -130,11 +141,13 @@ export class FleetCanvasLayer extends L.Layer {
 
   select(assetId: number | null): void {
     this.selected = assetId;
+    this.forceRedraw = true;
     this.requestRedraw();
   }
 
   setPalette(palette: Palette): void {
     this.opts = { ...this.opts, palette };
+    this.forceRedraw = true;
     this.requestRedraw();
   }
 
@@ -205,6 +218,7 @@ export class FleetCanvasLayer extends L.Layer {
     }
     if (animate) this.animateUntil = now + MOVE_DURATION_MS;
     this.clusterDirty = true;
+    this.forceRedraw = true;
     this.requestRedraw();
   }
 
@@ -227,6 +241,15 @@ export class FleetCanvasLayer extends L.Layer {
     const st = new Uint8Array(size);
     st.set(this.st);
     this.st = st;
+    const qx = new Int32Array(size).fill(HIDDEN);
+    qx.set(this.qx);
+    this.qx = qx;
+    const qy = new Int32Array(size);
+    qy.set(this.qy);
+    this.qy = qy;
+    const qc = new Uint8Array(size);
+    qc.set(this.qc);
+    this.qc = qc;
     this.fx = f64(this.fx);
     this.fy = f64(this.fy);
     this.tx = f64(this.tx);
@@ -256,14 +279,12 @@ export class FleetCanvasLayer extends L.Layer {
     const topLeft = map.containerPointToLayerPoint([0, 0]);
     L.DomUtil.setTransform(canvas, topLeft, 1);
     if (canvas.width !== Math.round(size.x * dpr) || canvas.height !== Math.round(size.y * dpr)) {
+      this.forceRedraw = true;
       canvas.width = Math.round(size.x * dpr);
       canvas.height = Math.round(size.y * dpr);
       canvas.style.width = `${size.x}px`;
       canvas.style.height = `${size.y}px`;
     }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, size.x, size.y);
-
     const zoom = map.getZoom();
     const scale = 256 * Math.pow(2, zoom);
     const origin = map.getPixelOrigin();
@@ -271,59 +292,85 @@ export class FleetCanvasLayer extends L.Layer {
     const ox = origin.x + topLeft.x;
     const oy = origin.y + topLeft.y;
     const k = this.opts.clusterBelowZoom ?? 0;
-    if (zoom < k) this.drawClustered(ctx, map, zoom, scale, ox, oy, size);
-    else this.drawAll(ctx, started, scale, ox, oy, size, zoom);
-    this.drawSelected(ctx, scale, ox, oy, started);
+    if (zoom < k) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, size.x, size.y);
+      this.drawClustered(ctx, map, zoom, scale, ox, oy, size);
+      this.drawSelected(ctx, scale, ox, oy, started);
+      this.forceRedraw = true;
+    } else {
+      const moved = this.locate(started, scale, ox, oy, size, dpr);
+      // A frame whose every marker lands on the same whole pixel as the last one would be identical: skip it.
+      if (moved || this.forceRedraw || this.opts.skipUnchangedFrames === false) {
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+        this.paint(ctx, zoom);
+        this.drawSelected(ctx, scale, ox, oy, started);
+        this.forceRedraw = false;
+      }
+    }
 
     if (this.following && this.selected !== null) this.keepSelectedCentred(map, scale, ox, oy, size);
     if (started < this.animateUntil) this.requestRedraw();
     this.opts.onFrame?.(performance.now() - started);
   };
 
-  private drawAll(
-    ctx: CanvasRenderingContext2D,
-    now: number,
-    scale: number,
-    ox: number,
-    oy: number,
-    size: L.Point,
-    zoom: number,
-  ): void {
-    const pal = this.opts.palette;
+  /** Screen position of every asset this frame; true when any lands on a different whole pixel or heading. */
+  private locate(now: number, scale: number, ox: number, oy: number, size: L.Point, dpr: number): boolean {
     const margin = 16;
-    let visible = 0;
+    let moved = false;
+    this.visible = 0;
     for (let i = 0; i < this.count; i++) {
       const t = progress(this.t0[i]!, now);
       const x = lerp(this.fx[i]!, this.tx[i]!, t) * scale - ox;
       const y = lerp(this.fy[i]!, this.ty[i]!, t) * scale - oy;
+      let qx = HIDDEN;
+      let qy = 0;
+      let qc = 0;
       if (x < -margin || y < -margin || x > size.x + margin || y > size.y + margin) {
         this.sx[i] = NaN;
-        continue;
+      } else {
+        this.sx[i] = x;
+        this.sy[i] = y;
+        this.visible++;
+        qx = Math.round(x * dpr);
+        qy = Math.round(y * dpr);
+        qc = this.st[i] === 0 ? headingColumn(lerpAngle(this.fc[i]!, this.tc[i]!, t)) : 0;
       }
-      this.sx[i] = x;
-      this.sy[i] = y;
-      visible++;
+      if (qx !== this.qx[i] || qy !== this.qy[i] || qc !== this.qc[i]) {
+        moved = true;
+        this.qx[i] = qx;
+        this.qy[i] = qy;
+        this.qc[i] = qc;
+      }
     }
-    // Blits from the sprite atlas: pixel copies, no per-marker path to rasterise.
+    return moved;
+  }
+
+  private paint(ctx: CanvasRenderingContext2D, zoom: number): void {
+    const pal = this.opts.palette;
+    // Composed in JavaScript, handed over in one putImageData (see pixel-frame.ts for why).
     const atlas = this.spritesFor(pal);
-    const cell = atlas.cell;
-    const px = SPRITE_CSS_PX;
-    const half = px / 2;
+    const frame = this.frameFor(ctx.canvas.width, ctx.canvas.height);
+    frame.clear();
     for (let i = 0; i < this.count; i++) {
-      const x = this.sx[i]!;
-      if (Number.isNaN(x)) continue;
-      const s = this.st[i]!;
-      const col =
-        s === 0 ? headingColumn(lerpAngle(this.fc[i]!, this.tc[i]!, progress(this.t0[i]!, now))) : 0;
-      ctx.drawImage(atlas.canvas, col * cell, s * cell, cell, cell, x - half, this.sy[i]! - half, px, px);
+      if (this.qx[i] === HIDDEN) continue;
+      const sprite = atlas.pixels[this.st[i]!]?.[this.qc[i]!];
+      if (sprite) frame.blit(sprite, this.qx[i]!, this.qy[i]!);
     }
+    ctx.putImageData(frame.image, 0, 0);
     this.drawnClusters = [];
-    if (zoom >= LABEL_MIN_ZOOM && visible <= LABEL_MAX_COUNT) {
+    if (zoom >= LABEL_MIN_ZOOM && this.visible <= LABEL_MAX_COUNT) {
       for (let i = 0; i < this.count; i++) {
         const x = this.sx[i]!;
         if (!Number.isNaN(x)) drawLabel(ctx, x, this.sy[i]!, this.opts.nameOf(this.ids[i]!), pal);
       }
     }
+  }
+
+  private frameFor(width: number, height: number): PixelFrame {
+    if (this.pixels?.width !== width || this.pixels.height !== height)
+      this.pixels = new PixelFrame(width, height);
+    return this.pixels;
   }
 
   private spritesFor(palette: Palette): SpriteAtlas {
@@ -414,6 +461,21 @@ export class FleetCanvasLayer extends L.Layer {
     const t = progress(this.t0[i]!, now);
     const x = lerp(this.fx[i]!, this.tx[i]!, t) * scale - ox;
     const y = lerp(this.fy[i]!, this.ty[i]!, t) * scale - oy;
+    // The selected asset is always drawn, even where it sits inside a cluster.
+    const atlas = this.spritesFor(this.opts.palette);
+    const col = this.st[i] === 0 ? headingColumn(lerpAngle(this.fc[i]!, this.tc[i]!, t)) : 0;
+    const h = SPRITE_CSS_PX / 2;
+    ctx.drawImage(
+      atlas.canvas,
+      col * atlas.cell,
+      this.st[i]! * atlas.cell,
+      atlas.cell,
+      atlas.cell,
+      x - h,
+      y - h,
+      2 * h,
+      2 * h,
+    );
     drawSelection(ctx, x, y, this.opts.palette);
     drawLabel(ctx, x, y, this.opts.nameOf(this.selected), this.opts.palette);
   }
@@ -444,6 +506,7 @@ export class FleetCanvasLayer extends L.Layer {
   }
 
   private onZoomEnd(): void {
+    this.forceRedraw = true;
     this.clusterDirty = true;
     this.clusterBuiltAt = -Infinity;
     this.requestRedraw();

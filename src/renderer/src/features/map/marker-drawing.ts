@@ -69,7 +69,7 @@ export function drawCluster(
 ): void {
   const r = clusterRadius(count);
   ctx.beginPath();
-  ctx.arc(x, y, r + 4, 0, Math.PI * 2);
+  ctx.arc(x, y, r + 3, 0, Math.PI * 2);
   ctx.fillStyle = pal.clusterRing;
   ctx.fill();
   ctx.beginPath();
@@ -85,5 +85,5 @@ export function drawCluster(
 }
 
 export function clusterRadius(count: number): number {
-  return Math.min(30, 13 + Math.log10(count) * 6);
+  return Math.min(26, 11 + Math.log10(count) * 5);
 }

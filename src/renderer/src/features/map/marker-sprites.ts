@@ -1,15 +1,18 @@
 import { drawArrow, drawDot, type Palette } from './marker-drawing';
+import { spriteFromImage, type PixelSprite } from './pixel-frame';
 
 /** Heading resolution of the pre-drawn arrows: 10° steps are indistinguishable at marker size. */
 export const HEADING_STEPS = 36;
 /** Sprite cell in CSS pixels (arrow tip to tail plus the outline, with margin). */
-export const SPRITE_CSS_PX = 24;
+export const SPRITE_CSS_PX = 22;
 
 export interface SpriteAtlas {
   readonly canvas: HTMLCanvasElement;
   /** Cell size in device pixels. */
   readonly cell: number;
   readonly dpr: number;
+  /** [state][heading column] as pixels, for PixelFrame. */
+  readonly pixels: readonly (readonly PixelSprite[])[];
 }
 
 /**
@@ -23,8 +26,8 @@ export function buildSpriteAtlas(palette: Palette, dpr: number, stateCount: numb
   const canvas = document.createElement('canvas');
   canvas.width = cell * HEADING_STEPS;
   canvas.height = cell * stateCount;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return { canvas, cell, dpr };
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return { canvas, cell, dpr, pixels: [] };
   ctx.scale(dpr, dpr);
   const half = SPRITE_CSS_PX / 2;
   for (let s = 0; s < stateCount; s++) {
@@ -42,7 +45,11 @@ export function buildSpriteAtlas(palette: Palette, dpr: number, stateCount: numb
       ctx.stroke();
     }
   }
-  return { canvas, cell, dpr };
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  const pixels = Array.from({ length: stateCount }, (_, s) =>
+    Array.from({ length: s === 0 ? HEADING_STEPS : 1 }, (_, c) => spriteFromImage(img, c, s, cell)),
+  );
+  return { canvas, cell, dpr, pixels };
 }
 
 export function headingColumn(courseDeg: number): number {

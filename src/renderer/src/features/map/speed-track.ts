@@ -28,7 +28,7 @@ export function projectTrack(cols: TrackColumns): ProjectedTrack {
 }
 
 /** Points closer than this on screen add nothing visible; skipping them keeps 30 days under a frame budget. */
-const MIN_STEP_PX = 0.75;
+const MIN_STEP_PX = 1.5;
 
 /**
  * Draws a track coloured by speed band: one path per band, segments shorter
@@ -68,8 +68,9 @@ export function drawSpeedTrack(
     py = cy;
   }
   ctx.lineWidth = lineWidth;
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
+  // Bevel joins: round ones cost a software rasteriser several times more and look the same at 2–3 px.
+  ctx.lineCap = 'butt';
+  ctx.lineJoin = 'bevel';
   for (let b = 0; b < SPEED_BANDS.length; b++) {
     ctx.beginPath();
     let open = false;
