@@ -15,6 +15,17 @@ import { isoDateTime, jsonCell } from './cell-values';
 export function toJsonContent(doc: ReportDocument): JsonReportContent {
   const [main, ...others] = doc.tables;
   return {
+    ...jsonHead(doc),
+    rows: main ? jsonRows(main) : [],
+    ...(main ? { table_title: main.title } : {}),
+    ...(others.length > 0 ? { tables: others.map(jsonTable) } : {}),
+  };
+}
+
+/** Everything before the rows, in the order the file has it; json-text.ts writes the rest as text. */
+export function jsonHead(doc: ReportDocument): Omit<JsonReportContent, 'rows' | 'table_title' | 'tables'> {
+  const main = doc.tables[0];
+  return {
     report_id: doc.reportId,
     type: doc.type,
     title: doc.title,
@@ -23,9 +34,6 @@ export function toJsonContent(doc: ReportDocument): JsonReportContent {
     assets: doc.assets.map((a) => ({ id: a.id, name: a.name })),
     summary: summaryRecord(doc.summary),
     columns: main ? jsonColumns(main.columns) : [],
-    rows: main ? jsonRows(main) : [],
-    ...(main ? { table_title: main.title } : {}),
-    ...(others.length > 0 ? { tables: others.map(jsonTable) } : {}),
   };
 }
 
@@ -57,7 +65,7 @@ function summaryRecord(items: readonly ReportSummaryItem[]): Record<string, unkn
   return out;
 }
 
-const jsonColumns = (columns: readonly ReportColumn[]): JsonReportContent['columns'] =>
+export const jsonColumns = (columns: readonly ReportColumn[]): JsonReportContent['columns'] =>
   columns.map((c) => ({ key: c.key, label: c.label, ...(c.unit !== undefined ? { unit: c.unit } : {}) }));
 
 /** Rows keyed by the table's columns, in column order; times as ISO strings. */

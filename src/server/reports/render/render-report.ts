@@ -1,5 +1,5 @@
 import type { RenderReport } from '../report-document';
-import { toJsonContent } from './json';
+import { jsonReportText } from './json-text';
 import { renderPdf } from './pdf/pdf-report';
 import { renderExcel } from './excel/excel-report';
 import { renderHtml } from './html/html-report';
@@ -8,7 +8,7 @@ import { renderHtml } from './html/html-report';
 export const renderReport: RenderReport = async (doc, format) => {
   switch (format) {
     case 'json':
-      return Buffer.from(JSON.stringify(toJsonContent(doc)), 'utf8');
+      return Buffer.concat(jsonReportText(doc));
     case 'pdf':
       return renderPdf(doc);
     case 'excel':

@@ -7,6 +7,7 @@ import {
   jsonReportContentSchema,
   type ReportType,
 } from '../../../../src/shared/interface';
+import { toJsonContent } from '../../../../src/server/reports/render/json';
 import { renderReport } from '../../../../src/server/reports/render/render-report';
 import { build } from '../content/report-fixture';
 import { readPdf } from './rendered-files';
@@ -30,6 +31,8 @@ describe('every report type in every format', () => {
         if (format === 'json') {
           const content = jsonReportContentSchema.parse(JSON.parse(Buffer.from(bytes).toString('utf8')));
           expect(content.rows).toHaveLength(doc.tables[0]!.rows.length);
+          // The file is written as text row by row; it must say what the object form says.
+          expect(content).toEqual(JSON.parse(JSON.stringify(toJsonContent(doc))));
         } else if (format === 'pdf') {
           const pdf = await readPdf(bytes);
           expect(pdf.title).toBe(doc.title);

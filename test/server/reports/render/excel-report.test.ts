@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { renderReport } from '../../../../src/server/reports/render/render-report';
 import { build, fleet, rangeOf, summaryValue } from '../content/report-fixture';
+import { oddDocument } from './odd-cells';
 
 /** Excel stores times as fractional days; SheetJS turns them back into Dates within a millisecond. */
 const toSecond = (cell: XLSX.CellObject | undefined): number =>
@@ -88,5 +89,25 @@ describe('excel reports', () => {
     expect(book.SheetNames).toEqual(['Summary', 'Score per driver', 'Score per day']);
     expect(book.Sheets['Score per day']!.A2!.t).toBe('d');
     expect(toSecond(book.Sheets['Score per day']!.A2)).toBe(Date.parse('2026-03-02T00:00:00Z'));
+  });
+
+  it('odd cells still give a workbook: markup and quotes kept, a control character dropped, NaN and Infinity left empty', async () => {
+    const book = readXlsx(await renderReport(oddDocument, 'excel'));
+    expect(book.SheetNames).toEqual(['Summary', 'Positions', 'Empty   none']);
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Summary!, { header: 1 });
+    expect(summary[0]).toEqual(['Tëst & <Trail> "quoted"  ünïcode — 北京']);
+    expect(summary.find((r) => r[0] === 'Asset')).toEqual(['Asset', 'Van "A" & <B>']);
+    expect(summary.find((r) => r[0] === 'Broken')).toEqual(['Broken', undefined, 'km']);
+
+    const ws = book.Sheets.Positions!;
+    expect(ws['!ref']).toBe('A1:D4');
+    expect(ws.A2!.t).toBe('d');
+    expect((ws.A2!.v as Date).toISOString()).toBe('2026-03-02T10:00:00.250Z');
+    expect(ws.D2!.v).toBe('line\nbreak "q" \\ </c>');
+    expect(ws.B3?.v).toBeUndefined();
+    expect(ws.B4).toMatchObject({ t: 's', v: 'n/a' });
+    expect(ws.C4).toMatchObject({ t: 'b', v: false });
+    expect(ws.D4!.v).toBe('  spaced  ');
+    expect(book.Sheets['Empty   none']!['!autofilter']).toEqual({ ref: 'A1:A1' });
   });
 });

@@ -3,6 +3,7 @@ import { jsonReportContentSchema } from '../../../../src/shared/interface';
 import { toJsonContent } from '../../../../src/server/reports/render/json';
 import { renderReport } from '../../../../src/server/reports/render/render-report';
 import { build, fleet, rangeOf } from '../content/report-fixture';
+import { ODD_TITLE, oddDocument } from './odd-cells';
 
 describe('json reports', () => {
   it('carry every row (not the printed view), times as ISO 8601 and the summary by key', async () => {
@@ -53,5 +54,23 @@ describe('json reports', () => {
       fleet.obdReadings(1, ...rangeOf('2026-03-02', '2026-03-08')).length,
     );
     expect(content.summary.fault_codes).toBe(faults.length);
+  });
+});
+
+describe('json reports of odd cells', () => {
+  it('write NaN and Infinity as null and keep quotes, line breaks and non-Latin text intact', async () => {
+    const text = Buffer.from(await renderReport(oddDocument, 'json')).toString('utf8');
+    const content = jsonReportContentSchema.parse(JSON.parse(text));
+    expect(content).toEqual(JSON.parse(JSON.stringify(toJsonContent(oddDocument))));
+    expect(content.title).toBe(ODD_TITLE);
+    expect(content.rows).toEqual([
+      { t: '2026-03-02T10:00:00.250Z', speed: 42.5, on: true, note: 'line\nbreak "q" \\ </c>' },
+      { t: null, speed: null, on: null, note: null },
+      { t: '2026-03-02T23:59:59.000Z', speed: 'n/a', on: false, note: '  spaced  ' },
+    ]);
+    expect(content.summary).toMatchObject({ broken_km: null, nothing: null });
+    expect(content.tables).toEqual([
+      { key: 'empty', title: 'Empty: [none]', columns: [{ key: 'x', label: 'X' }], rows: [] },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { excelValue, numFmtFor } from './excel-cells';
 import type { SharedStrings } from './shared-strings';
 import { cellXml, columnLetters, sheetHead, sheetTail, type SheetFrame, type SheetValue } from './sheet-xml';
 import type { CellLook, XlsxStyles } from './xlsx-styles';
-import { TextChunks } from './xml-text';
+import { TextChunks } from '../text-chunks';
 
 /** Texts longer than this (a scoring formula) wrap instead of running across the sheet. */
 const LONG_TEXT = 40;

@@ -4,7 +4,7 @@ import { columnWidth, excelHeader, numFmtFor } from './excel-cells';
 import type { SharedStrings } from './shared-strings';
 import { autoFilterRange, cellXml, columnLetters, sheetHead, sheetTail, type SheetFrame } from './sheet-xml';
 import type { XlsxStyles } from './xlsx-styles';
-import { TextChunks } from './xml-text';
+import { TextChunks } from '../text-chunks';
 
 /** Column widths are measured on this many rows, evenly spread. */
 const WIDTH_SAMPLE = 500;

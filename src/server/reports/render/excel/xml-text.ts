@@ -10,26 +10,3 @@ const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
  */
 export const xmlText = (text: string): string =>
   text.replace(FORBIDDEN, '').replace(/[&<>"]/g, (c) => ENTITIES[c]!);
-
-/** Collects text in megabyte chunks: one 60 MB string would be copied again on every append. */
-export class TextChunks {
-  readonly chunks: Buffer[] = [];
-  private pending = '';
-
-  push(text: string): void {
-    this.pending += text;
-    if (this.pending.length >= 1 << 20) this.flush();
-  }
-
-  /** The bytes written so far, pending text included. */
-  done(): Buffer[] {
-    this.flush();
-    return this.chunks;
-  }
-
-  private flush(): void {
-    if (this.pending.length === 0) return;
-    this.chunks.push(Buffer.from(this.pending, 'utf8'));
-    this.pending = '';
-  }
-}
