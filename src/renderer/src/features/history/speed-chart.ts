@@ -25,8 +25,9 @@ export function speedColumns(cols: HistoryColumns, start: number, end: number, w
 /** A round axis top at or above the fastest speed, so bar heights compare across days. */
 export function chartCeiling(maxSpeed: number | null): number {
   const m = maxSpeed ?? 0;
-  if (m <= 50) return 50;
-  return Math.ceil(m / 25) * 25;
+  if (m <= 60) return 60;
+  // Multiples of 20 keep the half-way line on a whole number.
+  return Math.ceil(m / 20) * 20;
 }
 
 export interface ChartColours {
