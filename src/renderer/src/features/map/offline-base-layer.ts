@@ -27,11 +27,22 @@ function overlaps(o: Outline, x0: number, y0: number, x1: number, y1: number): b
  * Leaflet caches the tiles, so panning costs nothing once drawn.
  */
 export class OfflineBaseLayer extends L.GridLayer {
+  private outlines: Promise<WorldOutlines> | null = null;
+
   constructor(
-    private readonly outlines: Promise<WorldOutlines>,
+    private readonly load: () => Promise<WorldOutlines>,
     private readonly colours: () => BaseColours,
   ) {
     super({ pane: 'offlineBasePane', tileSize: TILE, keepBuffer: 4 });
+  }
+
+  /** Loaded with the first tile, once; a failure is logged and leaves plain water-coloured tiles. */
+  private world(): Promise<WorldOutlines> {
+    if (!this.outlines) {
+      this.outlines = this.load();
+      this.outlines.catch((err: unknown) => console.warn('offline base layer unavailable', err));
+    }
+    return this.outlines;
   }
 
   protected override createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
@@ -46,7 +57,7 @@ export class OfflineBaseLayer extends L.GridLayer {
     const c = this.colours();
     ctx.fillStyle = c.water;
     ctx.fillRect(0, 0, TILE, TILE);
-    this.outlines.then(
+    this.world().then(
       (world) => {
         drawTile(ctx, world, coords, c);
         done(undefined, canvas);
