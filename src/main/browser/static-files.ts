@@ -49,7 +49,8 @@ export async function serveStatic(
   if (!file || !isFile || file.endsWith(`${sep}index.html`)) {
     // A single-page app: unknown paths without an extension get the page itself.
     if (file && !isFile && extname(file) !== '') return void res.writeHead(404).end('Not found');
-    const html = await readFile(join(root, 'index.html'), 'utf8');
+    const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
+    if (html === null) return void res.writeHead(404).end('The renderer is not built here (npm run build).');
     res.writeHead(200, { 'content-type': MIME['.html'], 'cache-control': 'no-store' });
     return void res.end(transformIndex(html));
   }
