@@ -1,0 +1,393 @@
+/**
+ * Issue 7 §5: memory over a long shift. The core (browser shell: the real
+ * core, its bridge socket and the built renderer's host, in a process of its
+ * own) and the renderer (Chromium) under 5,000 assets updating every 2 s for
+ * 30 minutes of simulated time: 900 ticks. Target: after warm-up, the core's
+ * heap and RSS and the renderer's JS heap grow by no more than 10 %.
+ *
+ * What is compressed: the tick. The local service (a child process) sends a
+ * whole-fleet tick every TICK_MS (200 ms unless SOAK_TICK_MS says otherwise)
+ * instead of every 2 s, so the 900 ticks' worth of updates — 4.5 million
+ * positions through pusher-js, the core's parse, coalescing, SQLite cache and
+ * pushes, and the renderer's map and list — flow in 3 minutes.
+ * What is not: the simulator's clock (positions are sampled at wall-clock
+ * time, so vehicles move 3 minutes' worth, not 30), the core's 100 ms push
+ * coalescing window and its other timers (fleet refresh, report polling),
+ * and the renderer's animation frames. Compressing the tick multiplies the
+ * positions per second tenfold, so the bench also prints the publish → push
+ * latency: a core that fell behind (and would hold a backlog in memory for a
+ * reason real time would not give it) shows there.
+ *
+ * Same-run baseline: the core signed in and fed the same stream with no
+ * renderer attached (its pushes wait for app.ready), after a warm-up of its
+ * own, sampled the same way for 30 s.
+ *
+ * RSS is shown split (Linux): anonymous memory, and file-backed pages — the
+ * SQLite cache file the core memory-maps (mmap_size 256 MiB, next to a
+ * 64 MiB page cache, src/main/core/cache/cache-database.ts) — with the size
+ * of that file, so growth that is the cache filling can be told from a leak.
+ *
+ * Loopback only; bounded (a watchdog ends everything after 6 minutes).
+ * Run: npm run bench:soak
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Browser, Page } from 'playwright-core';
+import { z } from 'zod';
+import { builtRenderer } from '../test/e2e/renderer/support/renderer-build';
+import { launchChromium } from '../test/support/chromium';
+import { growthOf, type Growth } from './soak/growth';
+import {
+  coreMessageSchema,
+  readyLineSchema,
+  type CoreMessage,
+  type CoreProcessArgs,
+  type CoreSample,
+  type ReadyLine,
+} from './soak/protocol';
+import { RendererMemory, type RendererSample } from './soak/renderer-memory';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ASSETS = 5_000;
+const REAL_TICK_MS = 2_000;
+const SIMULATED_MS = 30 * 60_000;
+const TICKS = SIMULATED_MS / REAL_TICK_MS;
+const TICK_MS = z.coerce
+  .number()
+  .int()
+  .min(50)
+  .max(REAL_TICK_MS)
+  .default(200)
+  .parse(process.env['SOAK_TICK_MS'] ?? undefined);
+/** The first 20 % of the shift (6 simulated minutes): caches fill, JIT settles, the first location sweep ends. */
+const WARMUP_TICKS = TICKS / 5;
+/** The core alone: its own warm-up (first location sweep, JIT), then the baseline's samples. */
+const CORE_WARMUP_MS = 30_000;
+const BASELINE_SAMPLES = 6;
+const SAMPLE_EVERY_MS = 5_000;
+const TARGET_GROWTH = 0.1;
+const WATCHDOG_MS = 6 * 60_000;
+const MB = 1024 * 1024;
+
+interface Row {
+  readonly phase: 'baseline' | 'warm-up' | 'soak';
+  readonly atMs: number;
+  readonly tick: number;
+  readonly core: CoreSample;
+  readonly renderer: RendererSample | null;
+  readonly serviceRss: number | null;
+  readonly positionsPerS: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes: number): string => (bytes / MB).toFixed(1);
+
+/** Linux only; elsewhere the service's RSS is left out. */
+function rssOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+async function startService(): Promise<{ child: ChildProcess; ready: ReadyLine }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/cli.ts',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--fleet-size',
+      String(ASSETS),
+      '--tick-ms',
+      String(TICK_MS),
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  for await (const line of createInterface({ input: child.stdout! })) {
+    try {
+      return { child, ready: readyLineSchema.parse(JSON.parse(line)) };
+    } catch {
+      // Not the ready line.
+    }
+  }
+  throw new Error('The local fleet service exited before its ready line.');
+}
+
+/** The core in its own process, answering sample requests over IPC. */
+class CoreProcess {
+  private readonly waiting: Array<(m: CoreMessage) => void> = [];
+
+  private constructor(readonly child: ChildProcess) {
+    child.on('message', (raw: unknown) => {
+      const parsed = coreMessageSchema.safeParse(raw);
+      if (!parsed.success) return;
+      if (parsed.data.kind === 'failed') console.error(`  core process: ${parsed.data.message}`);
+      this.waiting.shift()?.(parsed.data);
+    });
+  }
+
+  static async start(args: CoreProcessArgs): Promise<{ core: CoreProcess; url: string }> {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'bench/soak/core-process.ts', JSON.stringify(args)],
+      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const core = new CoreProcess(child);
+    const first = await core.next();
+    if (first.kind !== 'ready') throw new Error(`The core process did not start (${first.kind}).`);
+    return { core, url: first.url };
+  }
+
+  async sample(): Promise<CoreSample> {
+    const reply = this.next();
+    this.child.send({ kind: 'sample' });
+    const message = await reply;
+    if (message.kind !== 'sample') throw new Error(`The core process answered ${message.kind} to a sample.`);
+    return message;
+  }
+
+  async stop(): Promise<void> {
+    const reply = this.next();
+    this.child.send({ kind: 'stop' });
+    await Promise.race([reply, sleep(10_000)]);
+    this.child.kill('SIGTERM');
+  }
+
+  private next(): Promise<CoreMessage> {
+    return new Promise((resolveMessage, reject) => {
+      const onExit = (code: number | null): void => reject(new Error(`The core process exited (${code}).`));
+      this.child.once('exit', onExit);
+      this.waiting.push((m) => {
+        this.child.off('exit', onExit);
+        resolveMessage(m);
+      });
+    });
+  }
+}
+
+async function openRenderer(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  // Loopback only: map tiles fail at once, as on a machine without internet.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
+  await page.goto(url);
+  const count = page.getByRole('complementary', { name: 'Assets' }).getByText(/^\d+ of \d+ assets$/);
+  await count.waitFor({ timeout: 120_000 });
+  for (let i = 0; i < 240; i++) {
+    if ((await count.innerText()).endsWith(`of ${ASSETS} assets`)) return { page, errors };
+    await sleep(500);
+  }
+  throw new Error(`The renderer never listed ${ASSETS} assets.`);
+}
+
+function printRows(rows: readonly Row[]): void {
+  console.log(
+    '\n  phase      t(s)  tick  sim-min  core-heap  core-rss  (anon     file)   cache-file  renderer-heap  DOM-nodes  listeners  service-rss  pos/s→renderer  latency mean/max (ms)',
+  );
+  for (const r of rows) {
+    const lat =
+      r.core.latencyMeanMs === null || r.core.latencyMaxMs === null
+        ? '—'
+        : `${r.core.latencyMeanMs.toFixed(0)}/${r.core.latencyMaxMs.toFixed(0)}`;
+    console.log(
+      [
+        `  ${r.phase.padEnd(8)}`,
+        (r.atMs / 1000).toFixed(0).padStart(5),
+        String(r.tick).padStart(5),
+        ((r.tick * REAL_TICK_MS) / 60_000).toFixed(1).padStart(8),
+        `${mb(r.core.heapUsed)} MB`.padStart(10),
+        `${mb(r.core.rss)} MB`.padStart(9),
+        (r.core.rssAnon === null ? '—' : mb(r.core.rssAnon)).padStart(6),
+        (r.core.rssFile === null ? '—' : mb(r.core.rssFile)).padStart(8),
+        `${mb(r.core.cacheBytes)} MB`.padStart(12),
+        (r.renderer ? `${mb(r.renderer.heapUsed)} MB` : '—').padStart(14),
+        String(r.renderer?.nodes ?? '—').padStart(10),
+        String(r.renderer?.listeners ?? '—').padStart(10),
+        (r.serviceRss === null ? '—' : `${mb(r.serviceRss)} MB`).padStart(12),
+        r.positionsPerS.toFixed(0).padStart(15),
+        lat.padStart(22),
+      ].join(' '),
+    );
+  }
+}
+
+function verdict(name: string, g: Growth, unit: (n: number) => string, judged: boolean): boolean {
+  const ok = g.ratio <= TARGET_GROWTH;
+  const pct = (g.ratio * 100).toFixed(1);
+  console.log(
+    `  ${name.padEnd(40)} ${unit(g.start)} → ${unit(g.end)}  ${g.ratio >= 0 ? '+' : ''}${pct} %  (slope ${unit(g.slopePerMin)}/min)` +
+      (judged ? (ok ? '  ok (≤ 10 %)' : '  OVER 10 %') : '  (reference)'),
+  );
+  return ok || !judged;
+}
+
+async function runSoak(): Promise<void> {
+  const began = performance.now();
+  const step = (label: string, since: number): number => {
+    const now = performance.now();
+    console.log(`  ${label}: ${seconds(now - since)}`);
+    return now;
+  };
+  console.log(
+    `\nSoak: ${ASSETS.toLocaleString('en-US')} assets, ${TICKS} ticks (30 min at a ${REAL_TICK_MS / 1000} s tick) ` +
+      `sent every ${TICK_MS} ms (${(REAL_TICK_MS / TICK_MS).toFixed(0)}× compressed), warm-up ${WARMUP_TICKS} ticks, ` +
+      `samples every ${SAMPLE_EVERY_MS / 1000} s after a full GC`,
+  );
+
+  const children: ChildProcess[] = [];
+  let browser: Browser | null = null;
+  const watchdog = setTimeout(() => {
+    console.error(`\nSoak: stopped by its ${WATCHDOG_MS / 60_000}-minute watchdog.`);
+    for (const c of children) c.kill('SIGKILL');
+    void browser?.close();
+    process.exit(2);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  try {
+    let t = performance.now();
+    const [{ child: serviceChild, ready }, rendererDir] = await Promise.all([
+      startService(),
+      builtRenderer(),
+    ]);
+    children.push(serviceChild);
+    t = step('local service (5,000 assets) and renderer build', t);
+    const { core, url } = await CoreProcess.start({ service: ready, rendererDir });
+    children.push(core.child);
+    t = step('core process signed in', t);
+
+    const rows: Row[] = [];
+    let lastPositions = 0;
+    let lastAt = performance.now();
+    const take = async (phase: Row['phase'], t0: number, renderer: RendererMemory | null): Promise<Row> => {
+      const [coreSample, rendererSample] = await Promise.all([core.sample(), renderer?.sample() ?? null]);
+      const now = performance.now();
+      const row: Row = {
+        phase,
+        atMs: now - began,
+        tick: Math.floor((now - t0) / TICK_MS),
+        core: coreSample,
+        renderer: rendererSample,
+        serviceRss: rssOf(serviceChild.pid),
+        positionsPerS: ((coreSample.positions - lastPositions) / (now - lastAt)) * 1000,
+      };
+      lastPositions = coreSample.positions;
+      lastAt = now;
+      rows.push(row);
+      return row;
+    };
+
+    // Baseline: the same core, fed the same stream, with no renderer attached.
+    const baselineStart = performance.now();
+    await sleep(CORE_WARMUP_MS);
+    for (let i = 0; i < BASELINE_SAMPLES; i++) {
+      await sleep(
+        Math.max(0, baselineStart + CORE_WARMUP_MS + (i + 1) * SAMPLE_EVERY_MS - performance.now()),
+      );
+      await take('baseline', baselineStart, null);
+    }
+    t = step('core alone: warm-up, then the baseline', t);
+
+    browser = await launchChromium();
+    const { page, errors } = await openRenderer(browser, url);
+    const renderer = await RendererMemory.attach(page);
+    t = step(`renderer open, ${ASSETS} assets listed`, t);
+
+    const soakStart = performance.now();
+    const soakMs = TICKS * TICK_MS;
+    for (let next = SAMPLE_EVERY_MS; next <= soakMs; next += SAMPLE_EVERY_MS) {
+      await sleep(Math.max(0, soakStart + next - performance.now()));
+      const elapsedTicks = (performance.now() - soakStart) / TICK_MS;
+      await take(elapsedTicks < WARMUP_TICKS ? 'warm-up' : 'soak', soakStart, renderer);
+    }
+    t = step(`soak (${TICKS} ticks)`, t);
+
+    await renderer.detach();
+    await browser.close();
+    browser = null;
+    await core.stop();
+    serviceChild.kill('SIGTERM');
+    step('stopped', t);
+
+    printRows(rows);
+    const series = (phase: Row['phase'], pick: (r: Row) => number | null) =>
+      rows
+        .filter((r) => r.phase === phase)
+        .flatMap((r) => {
+          const value = pick(r);
+          return value === null ? [] : [{ atMs: r.atMs, value }];
+        });
+    const mbUnit = (n: number): string => `${mb(n)} MB`;
+    const countUnit = (n: number): string => n.toFixed(0);
+    console.log(`\nGrowth after warm-up (median of the first 3 samples → median of the last 3):`);
+    const results = [
+      verdict('core heap (after GC)', growthOf(series('soak', (r) => r.core.heapUsed)), mbUnit, true),
+      verdict('core RSS', growthOf(series('soak', (r) => r.core.rss)), mbUnit, true),
+      verdict('  of which anonymous', growthOf(series('soak', (r) => r.core.rssAnon)), mbUnit, false),
+      verdict(
+        '  of which file-backed (SQLite mmap)',
+        growthOf(series('soak', (r) => r.core.rssFile)),
+        mbUnit,
+        false,
+      ),
+      verdict('  cache file on disk', growthOf(series('soak', (r) => r.core.cacheBytes)), mbUnit, false),
+      verdict(
+        'renderer JS heap (after GC)',
+        growthOf(series('soak', (r) => r.renderer?.heapUsed ?? null)),
+        mbUnit,
+        true,
+      ),
+      verdict(
+        'renderer DOM nodes',
+        growthOf(series('soak', (r) => r.renderer?.nodes ?? null)),
+        countUnit,
+        false,
+      ),
+      verdict(
+        'service RSS (the load generator)',
+        growthOf(series('soak', (r) => r.serviceRss)),
+        mbUnit,
+        false,
+      ),
+    ];
+    console.log(
+      `Baseline in the same run (core without a renderer, ${(BASELINE_SAMPLES * SAMPLE_EVERY_MS) / 1000} s after its own ${CORE_WARMUP_MS / 1000} s warm-up):`,
+    );
+    verdict('core heap (after GC)', growthOf(series('baseline', (r) => r.core.heapUsed)), mbUnit, false);
+    verdict('core RSS', growthOf(series('baseline', (r) => r.core.rss)), mbUnit, false);
+    verdict('  cache file on disk', growthOf(series('baseline', (r) => r.core.cacheBytes)), mbUnit, false);
+    const soakRows = rows.filter((r) => r.phase === 'soak');
+    const maxLatency = Math.max(...soakRows.map((r) => r.core.latencyMaxMs ?? 0));
+    const meanPerS = soakRows.reduce((a, r) => a + r.positionsPerS, 0) / soakRows.length;
+    console.log(
+      `Stream after warm-up: ${meanPerS.toFixed(0)} positions/s pushed to the renderer on average ` +
+        `(${((ASSETS * 1000) / TICK_MS).toFixed(0)}/s published at most), publish → push latency at most ${maxLatency.toFixed(0)} ms.`,
+    );
+    if (errors.length > 0)
+      console.log(`Page errors during the soak (${errors.length}): ${errors.slice(0, 3).join(' | ')}`);
+    console.log(`Total: ${seconds(performance.now() - began)}`);
+    if (results.includes(false) || errors.length > 0) process.exitCode = 1;
+  } finally {
+    clearTimeout(watchdog);
+    await browser?.close().catch(() => undefined);
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  }
+}
+
+runSoak().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
