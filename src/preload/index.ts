@@ -1,13 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  IPC_INVOKE_CHANNEL,
-  IPC_PUSH_CHANNEL,
-  type FleetdeskBridge,
-  type IpcEvent,
-  type IpcEvents,
-  type IpcReply,
-  type IpcResultValue,
-} from '../shared/ipc/contract';
+import { IPC_INVOKE_CHANNEL, IPC_PUSH_CHANNEL } from '../shared/ipc/channels';
+import type { FleetdeskBridge, IpcEvent, IpcEvents, IpcReply, IpcResultValue } from '../shared/ipc/contract';
 
 /**
  * The Electron preload (sandboxed: bundled into one CommonJS file that only

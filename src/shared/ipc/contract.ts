@@ -131,5 +131,4 @@ export interface FleetdeskBridge {
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
 }
 
-export const IPC_INVOKE_CHANNEL = 'fleetdesk:invoke';
-export const IPC_PUSH_CHANNEL = 'fleetdesk:push';
+export { IPC_INVOKE_CHANNEL, IPC_PUSH_CHANNEL } from './channels';
