@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
+import { mapView, paintedAtCentre, paintedPixels, pixelDifference } from './support/map-canvas';
+import { definition, listCount, connectDemoAgain, waitForDemoFleet } from './support/operator';
+
+const FLEET_SIZE = 12;
+let app: FleetdeskApp;
+
+beforeAll(async () => {
+  app = await startFleetdeskApp({ fleetSize: FLEET_SIZE, tickMs: 500 });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the live map in Chromium against the local fleet service', () => {
+  it('shows the whole demo fleet on the map after one click, and the markers move', async () => {
+    const { page } = app;
+    await waitForDemoFleet(page);
+    await connectDemoAgain(page);
+    const list = page.getByRole('complementary', { name: 'Assets' });
+    await list.getByText(`${FLEET_SIZE} of ${FLEET_SIZE} assets`).waitFor(PATIENT);
+    await page.getByTestId('status-bar').getByText(`${FLEET_SIZE} assets`).waitFor(PATIENT);
+    await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
+
+    // Markers glide between fixes; two moments a few ticks apart differ wherever a vehicle moved.
+    const before = await paintedPixels(page);
+    await expect
+      .poll(async () => pixelDifference(before, await paintedPixels(page)), PATIENT)
+      .toBeGreaterThan(0);
+    expect(await listCount(page)).toEqual({ shown: FLEET_SIZE, total: FLEET_SIZE });
+    expect(app.pageErrors).toEqual([]);
+    await app.screenshot('live-map');
+  });
+
+  it('finds an asset by name, selects it, shows where it is, and keeps it in the middle of the map while it drives', async () => {
+    const { page } = app;
+    const list = page.getByRole('complementary', { name: 'Assets' });
+    // A vehicle on the move, so following it has something to show.
+    const moving = list
+      .getByRole('option')
+      .filter({ hasText: /[1-9]\d* km\/h/ })
+      .first();
+    await moving.waitFor(PATIENT);
+    const name = await moving.locator('strong').innerText();
+
+    await list.getByRole('searchbox', { name: 'Search assets' }).fill(name);
+    await expect.poll(async () => (await listCount(page)).shown, PATIENT).toBeLessThan(FLEET_SIZE);
+    await list
+      .getByRole('option')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .click();
+
+    const panel = page.getByRole('complementary', { name: 'Asset details' });
+    await panel.getByRole('heading', { name }).waitFor(PATIENT);
+    const latitude = definition(panel, 'Latitude');
+    const longitude = definition(panel, 'Longitude');
+    await latitude.filter({ hasText: /^-?\d+\.\d{5}°$/ }).waitFor(PATIENT);
+    expect(await longitude.innerText()).toMatch(/^-?\d+\.\d{5}°$/);
+    expect(await definition(panel, 'Speed').innerText()).toMatch(/^\d+ km\/h$/);
+
+    const follow = panel.getByRole('button', { name: /Follow/ });
+    await follow.click();
+    await panel.locator('[aria-pressed="true"]', { hasText: 'Follow' }).waitFor(PATIENT);
+
+    // As fixes arrive the map pans after the vehicle, and its marker is in the middle of the map each time.
+    for (let moment = 0; moment < 2; moment++) {
+      const view = await mapView(page);
+      await expect.poll(() => mapView(page), PATIENT).not.toBe(view);
+      await expect.poll(() => paintedAtCentre(page, 12), PATIENT).toBeGreaterThan(0);
+    }
+    expect(app.pageErrors).toEqual([]);
+    await app.screenshot('follow-asset');
+  });
+});

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
+import { waitForDemoFleet } from './support/operator';
+import { serviceApi } from './support/service-api';
+
+const DAY = 86_400_000;
+let app: FleetdeskApp;
+let saved: string;
+
+beforeAll(async () => {
+  app = await startFleetdeskApp({ fleetSize: 10, tickMs: 500 });
+  saved = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-saved-'));
+});
+
+afterAll(async () => {
+  await app?.close();
+  if (saved) rmSync(saved, { recursive: true, force: true });
+});
+
+/** The browser runs in UTC, so the date fields' calendar days are UTC days. */
+const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+async function queueTripReport(page: Page, format: 'PDF' | 'Excel', title: string, from: string, to: string) {
+  const form = page.getByRole('form', { name: 'New report' });
+  await form.getByRole('combobox', { name: /^Type/ }).selectOption({ label: 'Trips' });
+  await form.getByLabel('From', { exact: true }).fill(from);
+  await form.getByLabel('To', { exact: true }).fill(to);
+  await form.getByRole('radio', { name: format }).check();
+  await form.getByLabel(/^Title/).fill(title);
+  await form.getByRole('button', { name: 'Queue report' }).click();
+  await page.getByRole('listitem').filter({ hasText: title }).waitFor(PATIENT);
+}
+
+/** The row's Save… goes through the core's Save dialog, which the browser shell turns into a download. */
+async function saveReport(page: Page, title: string): Promise<string> {
+  const row = page.getByRole('listitem').filter({ hasText: title });
+  await row.getByText(/^Completed/).waitFor({ timeout: 90_000 });
+  const download = page.waitForEvent('download', PATIENT);
+  await row.getByRole('button', { name: 'Save…' }).click();
+  const file = await download;
+  const path = join(saved, file.suggestedFilename());
+  await file.saveAs(path);
+  return path;
+}
+
+describe('reports in Chromium against the local fleet service', () => {
+  it('queues a PDF and an Excel trips report for an asset, both complete, and the saved files read back', async () => {
+    const { page } = app;
+    await waitForDemoFleet(page);
+    const list = page.getByRole('complementary', { name: 'Assets' });
+    // A vehicle on the road now has driven in the last days: its trips report is not empty.
+    const moving = list
+      .getByRole('option')
+      .filter({ hasText: /[1-9]\d* km\/h/ })
+      .first();
+    await moving.waitFor(PATIENT);
+    const name = await moving.locator('strong').innerText();
+    await moving.click();
+    await page
+      .getByRole('complementary', { name: 'Asset details' })
+      .getByRole('button', { name: 'Report' })
+      .click();
+    const form = page.getByRole('form', { name: 'New report' });
+    await form.waitFor(PATIENT);
+    await expect
+      .poll(
+        () =>
+          form
+            .getByRole('combobox', { name: /^Asset/ })
+            .locator('option:checked')
+            .innerText(),
+        PATIENT,
+      )
+      .toBe(name);
+
+    const from = day(Date.now() - 2 * DAY);
+    const to = day(Date.now());
+    await queueTripReport(page, 'PDF', 'E2E trips as PDF', from, to);
+    await queueTripReport(page, 'Excel', 'E2E trips as Excel', from, to);
+    await app.screenshot('reports-queued');
+    const pdf = await saveReport(page, 'E2E trips as PDF');
+    const xlsx = await saveReport(page, 'E2E trips as Excel');
+    await app.screenshot('reports-completed');
+
+    expect(pdf).toMatch(/\.pdf$/);
+    expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/^Pages:\s+[1-9]/m);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain(name);
+
+    // The same report from the service as json: the spreadsheet must hold the same trips.
+    const api = serviceApi(app.service, app.operatorToken);
+    const assetId = await api.assetIdByName(name);
+    const reference = await api.jsonReport({
+      type: 'trip',
+      format: 'json',
+      asset_id: assetId,
+      date_from: from,
+      date_to: to,
+    });
+    expect(reference.rows.length).toBeGreaterThan(0);
+
+    expect(xlsx).toMatch(/\.xlsx$/);
+    const book = XLSX.read(readFileSync(xlsx));
+    expect(book.SheetNames).toEqual(['Summary', 'Trips']);
+    const trips = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Trips!, { header: 1, blankrows: false });
+    // Headers carry the unit after the label ("Distance (km)"); the columns are the report's, in order.
+    const headers = (trips[0] ?? []).map(String);
+    expect(headers).toHaveLength(reference.columns.length);
+    reference.columns.forEach((c, i) => expect(headers[i]).toMatch(new RegExp(`^${c.label}`)));
+    expect(trips.length - 1).toBe(reference.rows.length);
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Summary!, {
+      header: 1,
+      blankrows: false,
+    });
+    expect(summary.flat().join(' ')).toContain(name);
+    expect(app.pageErrors).toEqual([]);
+  });
+});

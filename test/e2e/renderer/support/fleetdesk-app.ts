@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startBrowserShell, type BrowserShell } from '../../../../src/main/browser/browser-shell';
+import { startLocalService, type LocalService } from '../../../../src/server';
+import { launchChromium } from '../../../support/chromium';
+import { builtRenderer } from './renderer-build';
+
+/** The machine is shared and busy: wait for what the page shows rather than race it. */
+export const PATIENT = { timeout: 30_000 };
+
+export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
+
+export interface FleetdeskApp {
+  /** The local fleet service the Demo profile signs in to; replaced by restartService(). */
+  readonly service: LocalService;
+  readonly shell: BrowserShell;
+  readonly page: Page;
+  /** Script errors the page threw: a test that passes with any of these is hiding a bug. */
+  readonly pageErrors: string[];
+  /** The operator's bearer token, the same across restarts. */
+  readonly operatorToken: string;
+  stopService(): Promise<void>;
+  /** The same dataDir, tokens and port: to the app it is the same service coming back. */
+  restartService(): Promise<void>;
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FleetdeskAppOptions {
+  readonly fleetSize?: number;
+  readonly tickMs?: number;
+}
+
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The desktop app as an operator meets it in the browser shell: the built
+ * renderer, the real core, a real local fleet service the test owns (so it
+ * can stop and restart it), and Chromium with the operator's locale and a
+ * fixed time zone (so the test can say which instants a date field means).
+ * Tile requests fail at once, as on a machine without internet: the map must
+ * stay useful on its built-in outlines.
+ */
+export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Promise<FleetdeskApp> {
+  const serviceDir = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-service-'));
+  const tokens = {
+    operator: randomBytes(24).toString('base64url'),
+    restricted: randomBytes(24).toString('base64url'),
+  };
+  const serviceOptions = {
+    dataDir: serviceDir,
+    tokens,
+    fleetSize: options.fleetSize ?? 12,
+    tickMs: options.tickMs ?? 500,
+  };
+  let service: LocalService | null = await startLocalService({
+    ...serviceOptions,
+    port: 0,
+    host: '127.0.0.1',
+  });
+  const port = service.port;
+  const rendererDir = await builtRenderer();
+  const shell = await startBrowserShell({
+    renderer: { dir: rendererDir },
+    demoService: service,
+    log: quietLog,
+  });
+  let browser: Browser | null = null;
+  let context: BrowserContext;
+  try {
+    browser = await launchChromium();
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+      acceptDownloads: true,
+    });
+  } catch (err) {
+    await browser?.close();
+    await shell.stop();
+    await service.stop();
+    throw err;
+  }
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  const app: FleetdeskApp = {
+    get service(): LocalService {
+      if (!service) throw new Error('The local fleet service is stopped.');
+      return service;
+    },
+    shell,
+    page,
+    pageErrors,
+    operatorToken: tokens.operator,
+    async stopService() {
+      await service?.stop();
+      service = null;
+    },
+    async restartService() {
+      service = await startLocalService({ ...serviceOptions, port, host: '127.0.0.1' });
+    },
+    async screenshot(name) {
+      await page.screenshot({ path: join(SCREENSHOTS, `e2e-${name}.png`) });
+    },
+    async close() {
+      await browser?.close();
+      await shell.stop();
+      await service?.stop();
+      rmSync(serviceDir, { recursive: true, force: true });
+    },
+  };
+  await page.goto(shell.url);
+  return app;
+}

@@ -1,0 +1,39 @@
+import type { Locator, Page } from 'playwright-core';
+import { PATIENT } from './fleetdesk-app';
+
+/** The core signs a first run in to the demo by itself; the shell with its screens shows then. */
+export async function waitForDemoFleet(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).waitFor(PATIENT);
+}
+
+/** Sign out, then the one click of the Connect screen's Demo tab. */
+export async function connectDemoAgain(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('tab', { name: 'Demo' }).click();
+  await page.getByRole('button', { name: 'Start the demo' }).click();
+  await waitForDemoFleet(page);
+}
+
+export async function openScreen(
+  page: Page,
+  label: 'Live map' | 'History' | 'Reports' | 'Tracking links',
+): Promise<void> {
+  const tab = page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: label });
+  await tab.click();
+  await tab.and(page.locator('[aria-current="page"]')).waitFor(PATIENT);
+}
+
+/** The value next to a term of a <dl> (the asset panel's and the history summary's fields). */
+export function definition(list: Locator, term: string): Locator {
+  return list.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** "12 of 12 assets" under the asset list's search box. */
+export async function listCount(page: Page): Promise<{ shown: number; total: number }> {
+  const text = await page
+    .getByRole('complementary', { name: 'Assets' })
+    .getByText(/^\d+ of \d+ assets$/)
+    .innerText();
+  const [shown, total] = text.match(/\d+/g)!.map(Number) as [number, number];
+  return { shown, total };
+}
