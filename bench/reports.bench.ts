@@ -1,4 +1,7 @@
+import { loadavg } from 'node:os';
 import { startLocalService, type LocalService } from '../src/server';
+import { buildReport } from '../src/server/reports/content/build-report';
+import { renderReport } from '../src/server/reports/render/render-report';
 import { createFleet } from '../src/server/sim/fleet';
 import type Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
@@ -9,6 +12,7 @@ import {
   REPORT_EVENTS,
   REPORT_FORMATS,
   reportCompletedEventSchema,
+  reportRequestSchema,
   reportFailedEventSchema,
   submissionResponseSchema,
   type ReportFormat,
@@ -118,6 +122,51 @@ async function endToEnd(
 
 const fmt = (ms: number): string => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
+/** The machine is shared: every figure line says how busy it was (1-minute load average, 2 cores). */
+const load = (): string => `load ${loadavg()[0]!.toFixed(1)}`;
+
+/** CPU time of this thread (not the process: the service's workers run beside it). */
+function threadCpuMs(since?: NodeJS.CpuUsage): { usage: NodeJS.CpuUsage; ms: number } {
+  const usage = process.threadCpuUsage(since);
+  return { usage, ms: (usage.user + usage.system) / 1000 };
+}
+
+/**
+ * Build + render of the same reports in this thread, timed by CPU as well as
+ * by the clock: CPU time barely moves with the machine's load, the wall time
+ * (and so the end-to-end figures) does.
+ */
+async function generationCpu(): Promise<void> {
+  const fleet = createFleet({ seed: SEED, size: FLEET_SIZE });
+  const once = async (
+    format: ReportFormat,
+    days: number,
+  ): Promise<{ build: number; render: number; wall: number }> => {
+    const request = reportRequestSchema.parse({ type: 'trail', format, asset_id: 1, ...range(days) });
+    const wall0 = performance.now();
+    const c0 = threadCpuMs().usage;
+    const doc = buildReport({ fleet, request, reportId: 'bench', generatedAt: Date.now() });
+    const built = threadCpuMs(c0).ms;
+    const c1 = threadCpuMs().usage;
+    await renderReport(doc, format);
+    return { build: built, render: threadCpuMs(c1).ms, wall: performance.now() - wall0 };
+  };
+  console.log(
+    '\ngeneration in one thread (build + render, no queue, no HTTP): CPU build + render = CPU total (wall)',
+  );
+  for (const format of REPORT_FORMATS) {
+    await once(format, 1); // warm-up: module loading, fonts, JIT
+    const cells: string[] = [];
+    for (const days of [1, 30]) {
+      const t = await once(format, days);
+      cells.push(
+        `${fmt(t.build)} + ${fmt(t.render)} = ${fmt(t.build + t.render)} (${fmt(t.wall)})`.padEnd(40),
+      );
+    }
+    console.log(`${format.padEnd(7)} 1 day: ${cells[0]!} 30 days: ${cells[1]!} ${load()}`);
+  }
+}
+
 function baseline(): { visitMs: number; stringifyMs: number; samples: number } {
   const fleet = createFleet({ seed: SEED, size: FLEET_SIZE });
   const from = addDays(today, -30);
@@ -205,8 +254,9 @@ async function main(): Promise<void> {
     const base = baseline();
     console.log(
       `baseline (same run): forEachSample over 30 days of asset 1: ${base.samples} samples in ${fmt(base.visitMs)}; ` +
-        `collect + JSON.stringify of 6 fields: ${fmt(base.stringifyMs)}`,
+        `collect + JSON.stringify of 6 fields: ${fmt(base.stringifyMs)}  (${load()})`,
     );
+    await generationCpu();
     // Warm both workers in every format (module loading, fonts, JIT) before measuring.
     for (const format of REPORT_FORMATS) {
       await Promise.all([endToEnd(service, client, format, 1), endToEnd(service, client, format, 1)]).catch(
@@ -218,7 +268,7 @@ async function main(): Promise<void> {
       '\nend to end, trail of asset 1, submit → .report.completed → download over HTTP (median of 3 / one run);\n' +
         '(gen) = generation inside the worker, processing_time_ms:',
     );
-    console.log('format  1 day (gen)          30 days (gen)          30 days / baseline');
+    console.log('format  1 day (gen)            30 days (gen)          30 days / baseline');
     let allOk = true;
     const working: ReportFormat[] = [];
     for (const format of REPORT_FORMATS) {
@@ -236,7 +286,8 @@ async function main(): Promise<void> {
         const cell = (t: Timing): string => `${fmt(t.total)} (${fmt(t.generation)})`.padEnd(22);
         console.log(
           `${format.padEnd(7)} ${cell(one)} ${cell(thirty)} ` +
-            `${(thirty.total / base.stringifyMs).toFixed(1)}×${ok ? '' : '   MISSES TARGET'}`,
+            `${(thirty.total / base.stringifyMs).toFixed(1)}×`.padEnd(7) +
+            `${load()}${ok ? '' : '   MISSES TARGET'}`,
         );
       } catch (err) {
         allOk = false;
@@ -250,7 +301,7 @@ async function main(): Promise<void> {
     );
     const tp = await throughput(service, clients, working, 10);
     console.log(
-      `throughput, 1-day trail reports in ${working.join('/')}, 6 in flight: ${tp.done} in 10 s = ${tp.perSecond.toFixed(1)} reports/s`,
+      `throughput, 1-day trail reports in ${working.join('/')}, 6 in flight: ${tp.done} in 10 s = ${tp.perSecond.toFixed(1)} reports/s  (${load()})`,
     );
     console.log(
       `\ntargets: 1 day < ${TARGET_1D_MS} ms, 30 days < ${TARGET_30D_MS} ms in every format: ${allOk ? 'met' : 'NOT met'}`,

@@ -18,6 +18,21 @@ export type ColumnCellWriter = (value: ReportCell) => string;
  * column) takes the general path.
  */
 export function columnCellWriter(kind: ColumnKind, style: number, strings: SharedStrings): ColumnCellWriter {
+  const write = typedCellWriter(kind, style, strings);
+  // A column repeats its value often (a parked truck's position and zero
+  // speed for hours): the last cell's text is kept rather than formatted again.
+  let lastValue: ReportCell | undefined;
+  let lastText = '';
+  return (value) => {
+    if (value !== lastValue) {
+      lastValue = value;
+      lastText = write(value);
+    }
+    return lastText;
+  };
+}
+
+function typedCellWriter(kind: ColumnKind, style: number, strings: SharedStrings): ColumnCellWriter {
   const s = style > 0 ? ` s="${style}"` : '';
   const general: ColumnCellWriter = (value) => cellXml(null, excelValue(value, kind), style, strings);
   const open = `<c${s}><v>`;

@@ -7,7 +7,6 @@ import { xmlText } from './xml-text';
  */
 export class SharedStrings {
   private readonly indices = new Map<string, number>();
-  private count = 0;
 
   index(text: string): number {
     let i = this.indices.get(text);
@@ -15,17 +14,17 @@ export class SharedStrings {
       i = this.indices.size;
       this.indices.set(text, i);
     }
-    this.count++;
     return i;
   }
 
+  /** Without the optional total count: cells of a repeated value share one lookup (column-cells.ts). */
   xml(): string {
     let items = '';
     // xml:space keeps the leading and trailing spaces a user's text may have.
     for (const text of this.indices.keys()) items += `<si><t xml:space="preserve">${xmlText(text)}</t></si>`;
     return (
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${this.count}" uniqueCount="${this.indices.size}">` +
+      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" uniqueCount="${this.indices.size}">` +
       `${items}</sst>`
     );
   }
