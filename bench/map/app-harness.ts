@@ -4,7 +4,7 @@ import App from '../../src/renderer/src/App.vue';
 import '../../src/renderer/src/styles/theme.css';
 import '../../src/renderer/src/styles/shell.css';
 import { setBridge } from '../../src/renderer/src/api';
-import type { ConnectionStatus, Location, Notice } from '../../src/shared/ipc';
+import type { ConnectionStatus, Location, Notice, Settings } from '../../src/shared/ipc';
 import { FakeBridge } from '../../test/renderer/support/fake-bridge';
 import {
   DEMO_SESSION,
@@ -21,7 +21,7 @@ import {
  */
 const q = new URLSearchParams(location.search);
 const count = Number(q.get('count') ?? 600);
-const theme = q.get('theme') === 'light' ? 'light' : 'dark';
+const theme: Settings['theme'] = q.get('theme') === 'light' ? 'light' : 'dark';
 const offline = q.get('offline') === '1';
 const fleet = simFleet(count);
 const bridge = new FakeBridge();
@@ -59,6 +59,11 @@ bridge
   .handle('session.signOut', SIGNED_OUT)
   .handle('connection.get', status)
   .handle('settings.get', { ...TEST_SETTINGS, theme })
+  .handle('settings.set', (patch) => {
+    const next: Settings = { ...TEST_SETTINGS, theme: patch?.theme ?? theme };
+    setTimeout(() => bridge.emit('settings.changed', next), 0);
+    return next;
+  })
   .handle('notices.list', notices)
   .handle('notices.dismiss', null)
   .handle('app.ready', null)
