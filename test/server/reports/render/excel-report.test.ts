@@ -8,7 +8,7 @@ import { oddDocument } from './odd-cells';
 const toSecond = (cell: XLSX.CellObject | undefined): number =>
   Math.round((cell!.v as Date).getTime() / 1000) * 1000;
 
-/** SheetJS reads what exceljs wrote. */
+/** SheetJS reads what our own XLSX writer wrote: a reader that did not write the file. */
 function readXlsx(bytes: Uint8Array, cellDates = true): XLSX.WorkBook {
   return XLSX.read(bytes, { type: 'buffer', cellDates, bookFiles: true });
 }

@@ -1,5 +1,5 @@
 import type { ColumnKind, ReportCell } from '../../report-document';
-import { excelValue } from './excel-cells';
+import { excelNumber, excelValue } from './excel-cells';
 import type { SharedStrings } from './shared-strings';
 import { cellXml } from './sheet-xml';
 
@@ -42,7 +42,7 @@ function typedCellWriter(kind: ColumnKind, style: number, strings: SharedStrings
     case 'duration_s':
       return (value) =>
         typeof value === 'number' && Number.isFinite(value)
-          ? `${open}${excelValue(value, kind) as number}</v></c>`
+          ? `${open}${excelNumber(value, kind)}</v></c>`
           : general(value);
     case 'integer':
     case 'number':

@@ -29,12 +29,16 @@ const UNIX_EPOCH_SERIAL = 25569;
 /**
  * The typed value of a cell: times as Excel date serials (UTC, matching the
  * "(UTC)" header) under a date number format, which is what an Excel date
- * is; durations as day fractions; numbers as numbers. Serials rather than
- * Date objects spare exceljs a conversion per cell on 259,200-row sheets.
+ * is; durations as day fractions; numbers as numbers.
  */
 export function excelValue(value: ReportCell, kind: ColumnKind): string | number | boolean | null {
   if (value === null) return null;
   if (typeof value !== 'number') return value;
+  return excelNumber(value, kind);
+}
+
+/** A number cell as Excel stores it: epoch ms become serial days, seconds become day fractions. */
+export function excelNumber(value: number, kind: ColumnKind): number {
   if (kind === 'datetime' || kind === 'date') return UNIX_EPOCH_SERIAL + value / MS_PER_DAY;
   if (kind === 'duration_s') return value / (MS_PER_DAY / 1000);
   return value;
