@@ -89,8 +89,8 @@ async function bench(url: string): Promise<void> {
       `machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     );
     const row = (label: string, xs: number[]): string =>
-      `  ${label.padEnd(62)}${f(pct(xs, 0.5))} ${f(pct(xs, 0.95))} ${f(Math.max(...xs))} ${String(xs.length).padStart(7)}`;
-    console.log(`  ${'ms'.padEnd(62)} median     p95     max  frames`);
+      `  ${label.padEnd(62)}${f(Math.min(...xs))} ${f(pct(xs, 0.5))} ${f(pct(xs, 0.95))} ${f(Math.max(...xs))} ${String(xs.length).padStart(7)}`;
+    console.log(`  ${'ms'.padEnd(62)}    min  median     p95     max  frames`);
     for (const r of reports) {
       console.log(row(`${r.mode}: script per frame`, r.scripts));
       console.log(row(`${r.mode}: script, update frames`, r.updateScripts));
