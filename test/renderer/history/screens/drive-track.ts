@@ -7,9 +7,15 @@ const PARKED_FIX_MS = 300_000;
 /**
  * A plausible working day for screenshots: driving between 06:00 and 19:00
  * local time in segments of town, road and motorway speeds, stops of 3–40
- * minutes (ignition off for the long ones), parked overnight.
+ * minutes (ignition off for the long ones), parked overnight (a fix every
+ * parkedFixMs; 10 s gives the issue's 30-day worst case of 259,200 points).
  */
-export function driveTrack(start: number, end: number, seed = 11): HistoryColumns {
+export function driveTrack(
+  start: number,
+  end: number,
+  seed = 11,
+  parkedFixMs = PARKED_FIX_MS,
+): HistoryColumns {
   const rnd = seeded(seed);
   const t: number[] = [];
   const lat: number[] = [];
@@ -39,7 +45,7 @@ export function driveTrack(start: number, end: number, seed = 11): HistoryColumn
     const hour = new Date(now).getHours();
     if (hour < 6 || hour >= 19) {
       push(0, 0);
-      now += PARKED_FIX_MS;
+      now += parkedFixMs;
       continue;
     }
     if (stopLeft > 0) {

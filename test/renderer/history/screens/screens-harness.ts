@@ -13,7 +13,8 @@ import { driveTrack } from './drive-track';
 /**
  * The real renderer (App.vue) on a fake bridge, opened on the History,
  * Reports or Tracking-links screen for screenshots in Chromium.
- * Query: screen=history|reports|links, theme=dark|light, offline=1, tiles=0.
+ * Query: screen=history|reports|links, theme=dark|light, offline=1, tiles=0,
+ * dense=1 (a fix every 10 s day and night).
  */
 const q = new URLSearchParams(location.search);
 const theme = q.get('theme') === 'light' ? 'light' : 'dark';
@@ -189,7 +190,16 @@ const bridge = new FakeBridge()
   })
   .handle('history.get', (args): HistoryResult => {
     const a = args!;
-    const points = driveTrack(a.start, Math.min(a.end, now), a.assetId);
+    const began = performance.now();
+    const points = driveTrack(
+      a.start,
+      Math.min(a.end, now),
+      a.assetId,
+      q.get('dense') === '1' ? 10_000 : undefined,
+    );
+    console.info(
+      `harness: generated ${points.t.length} fixes in ${(performance.now() - began).toFixed(0)} ms`,
+    );
     const until = offline ? Math.min(a.end, now - 3 * 3_600_000) : null;
     return {
       assetId: a.assetId,

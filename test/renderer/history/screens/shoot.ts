@@ -33,6 +33,35 @@ const replay = async (page: Page): Promise<void> => {
 const SHOTS: readonly Shot[] = [
   { name: 'history', query: 'screen=history&theme=dark', action: replay },
   { name: 'history-light', query: 'screen=history&theme=light', action: replay },
+  {
+    name: 'history-30-days',
+    query: 'screen=history&theme=dark&dense=1',
+    action: async (page) => {
+      const day = 86_400_000;
+      const local = (ms: number): string => {
+        const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+        return d.toISOString().slice(0, 16);
+      };
+      await page.locator('[data-preset="custom"]').click();
+      await page.locator('[data-testid="history-from"]').fill(local(Date.now() - 30 * day));
+      await page.locator('[data-testid="history-to"]').fill(local(Date.now()));
+      const started = Date.now();
+      await page.locator('form.custom button[type="submit"]').click();
+      await page.waitForFunction(
+        () =>
+          Number(
+            document.querySelector('[data-testid="history-map"]')?.getAttribute('data-drawn-points') ?? 0,
+          ) > 1000,
+      );
+      const loadMs = Date.now() - started;
+      await page.waitForTimeout(1500);
+      const fixes = await page.locator('.facts dd').nth(5).textContent();
+      const drawMs = await page.locator('[data-testid="history-map"]').getAttribute('data-draw-ms');
+      console.log(
+        `30-day track: ${fixes?.trim()} fixes, last redraw ${drawMs} ms, request to first draw ${loadMs} ms (fake bridge)`,
+      );
+    },
+  },
   { name: 'history-offline', query: 'screen=history&theme=dark&offline=1&tiles=0' },
   { name: 'reports', query: 'screen=reports&theme=dark' },
   {
@@ -88,6 +117,7 @@ try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (e) => console.error(`[${shot.name}] ${e.message}`));
     page.on('console', (m) => {
+      if (m.type() === 'info' && m.text().startsWith('harness:')) console.log(`[${shot.name}] ${m.text()}`);
       if (m.type() === 'error' && !m.text().includes('ERR_NAME_NOT_RESOLVED'))
         console.error(`[${shot.name}] console: ${m.text()}`);
     });

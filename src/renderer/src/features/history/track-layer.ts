@@ -26,9 +26,11 @@ export class TrackLayer extends L.Layer {
   private track: ProjectedTrack | null = null;
   private stops: readonly Stretch[] = [];
   private stopXY: Float64Array = new Float64Array(0);
-  lastDrawMs = 0;
-
-  constructor(private style: TrackStyle) {
+  constructor(
+    private style: TrackStyle,
+    /** Told after each redraw: how long it took and how many points survived thinning. */
+    private readonly onDrawn: (ms: number, kept: number) => void = () => {},
+  ) {
     super();
   }
 
@@ -91,9 +93,9 @@ export class TrackLayer extends L.Layer {
     const origin = map.getPixelBounds().min ?? L.point(0, 0);
     const ox = origin.x - padX;
     const oy = origin.y - padY;
-    drawSpeedTrack(ctx, this.track, scale, ox, oy, 3.5);
+    const kept = drawSpeedTrack(ctx, this.track, scale, ox, oy, 3.5);
     this.drawStops(ctx, scale, ox, oy, w, h);
-    this.lastDrawMs = performance.now() - started;
+    this.onDrawn(performance.now() - started, kept);
   }
 
   private drawStops(
