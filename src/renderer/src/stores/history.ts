@@ -4,7 +4,12 @@ import type { HistoryResult } from '../../../shared/ipc';
 import { call, isApiError } from '../api';
 import { summariseHistory, type HistorySummary } from '../features/history/history-summary';
 import { findIdle, findStops, type Stretch } from '../features/history/stop-detection';
-import type { TimeRange } from '../features/history/history-range';
+import {
+  presetRange,
+  toLocalInput,
+  type RangePreset,
+  type TimeRange,
+} from '../features/history/history-range';
 
 /** A loaded history and what is derived from it once, all kept out of deep reactivity. */
 export interface LoadedHistory {
@@ -22,6 +27,10 @@ export const useHistory = defineStore('history', () => {
   const loaded = shallowRef<LoadedHistory | null>(null);
   const loading = ref(false);
   const error = ref<string | null>(null);
+  /** The range form, kept with the data so returning to the screen shows what the data is for. */
+  const preset = ref<RangePreset>('today');
+  const customStart = ref(toLocalInput(presetRange('today', Date.now()).start));
+  const customEnd = ref(toLocalInput(Date.now()));
   let seq = 0;
 
   async function load(assetId: number, range: TimeRange): Promise<void> {
@@ -58,5 +67,5 @@ export const useHistory = defineStore('history', () => {
     error.value = null;
   }
 
-  return { loaded, loading, error, load, clear };
+  return { loaded, loading, error, preset, customStart, customEnd, load, clear };
 });
