@@ -154,6 +154,21 @@ const SHOTS: readonly { name: string; query: string; action?: (page: Page) => Pr
     },
   },
   { name: 'map-light', query: 'count=600&theme=light' },
+  {
+    name: 'map-back-from-history',
+    query: 'count=600&theme=dark',
+    action: async (page) => {
+      await page.keyboard.press('2');
+      await page.waitForTimeout(500);
+      await page.keyboard.press('1');
+      await page.waitForTimeout(800);
+      await page.keyboard.press('/');
+      await page.keyboard.type('0021');
+      await page.waitForTimeout(1200);
+      await page.locator('.asset-row').first().click();
+      await page.waitForTimeout(1200);
+    },
+  },
   { name: 'map-offline', query: 'count=600&theme=dark&offline=1' },
   {
     name: 'help',

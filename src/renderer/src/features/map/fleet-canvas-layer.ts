@@ -82,6 +82,7 @@ export class FleetCanvasLayer extends L.Layer {
   private qc = new Uint8Array(1024);
   private visible = 0;
   private forceRedraw = true;
+  private paused = false;
   private animateUntil = 0;
   private frame = 0;
   private clusterDirty = true;
@@ -149,6 +150,13 @@ export class FleetCanvasLayer extends L.Layer {
     this.opts = { ...this.opts, palette };
     this.forceRedraw = true;
     this.requestRedraw();
+  }
+
+  /** While the map screen is hidden (kept alive), positions keep updating but nothing is drawn. */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.forceRedraw = true;
+    if (!paused) this.requestRedraw();
   }
 
   follow(on: boolean): void {
@@ -264,7 +272,7 @@ export class FleetCanvasLayer extends L.Layer {
   }
 
   readonly requestRedraw = (): void => {
-    if (this.frame === 0 && this.canvas) this.frame = requestAnimationFrame(this.draw);
+    if (this.frame === 0 && this.canvas && !this.paused) this.frame = requestAnimationFrame(this.draw);
   };
 
   private readonly draw = (): void => {
