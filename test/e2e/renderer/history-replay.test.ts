@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { history, replayToEnd, showCustomRange, shownSummary } from './support/history-screen';
-import { waitForDemoFleet } from './support/operator';
+import { drivingStretch } from './support/fleet-moments';
+import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
 import { trackFigures } from './support/track-figures';
 
@@ -9,7 +10,12 @@ const MINUTE = 60_000;
 let app: FleetdeskApp;
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: 12, tickMs: 500 });
+  app = await startFleetdeskApp({ fleetSize: 20, tickMs: 500 });
+});
+
+// What the screen showed when a test failed is the first thing to look at.
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('history-replay-failed'));
 });
 
 afterAll(async () => {
@@ -17,20 +23,16 @@ afterAll(async () => {
 });
 
 describe('history and replay in Chromium against the local fleet service', () => {
-  it('replays an asset’s last half hour at 100× and sums it up as the service’s own fixes do', async () => {
+  it('replays a past half hour of an asset’s driving at 100× and sums it up as the service’s own fixes do', async () => {
     const { page } = app;
     await waitForDemoFleet(page);
-    const list = page.getByRole('complementary', { name: 'Assets' });
-    const moving = list
-      .getByRole('option')
-      .filter({ hasText: /[1-9]\d* km\/h/ })
-      .first();
-    await moving.waitFor(PATIENT);
-    const name = await moving.locator('strong').innerText();
-    await moving.click();
+    // A past half hour in which one asset drives, ended before the unsettled last 2 minutes; whole
+    // minutes, as a datetime-local field holds them.
+    const { assetId, start, end } = drivingStretch(app.fleet, Date.now(), 30 * MINUTE, 5 * MINUTE);
+    const name = app.fleet.asset(assetId)!.name;
+    const panel = await findAndSelectAsset(page, name);
 
     // The asset panel's quick action opens the History screen on that asset.
-    const panel = page.getByRole('complementary', { name: 'Asset details' });
     await panel.getByRole('button', { name: 'History' }).click();
     const screen = history(page);
     await screen.waitFor(PATIENT);
@@ -40,21 +42,17 @@ describe('history and replay in Chromium against the local fleet service', () =>
           screen
             .getByRole('combobox', { name: /^Asset/ })
             .locator('option:checked')
-            .innerText(),
+            .textContent()
+            .then((t) => t?.trim()),
         PATIENT,
       )
       .toBe(name);
-
-    // Whole minutes (what a datetime-local field holds), ended well before the unsettled last 2 minutes.
-    const end = Math.floor(Date.now() / MINUTE) * MINUTE - 5 * MINUTE;
-    const start = end - 30 * MINUTE;
     await showCustomRange(page, start, end);
     const shown = await shownSummary(page);
 
     // The service's answer for the same range. Its ends are inclusive (interface decisions); the app's
     // cache keeps half-open [start, end) day slices, so a fix exactly at `end` is not part of the view.
     const api = serviceApi(app.service, app.operatorToken);
-    const assetId = await api.assetIdByName(name);
     const fixes = (await api.history(assetId, start, end)).filter((f) => Date.parse(f.timestamp) < end);
     const expected = trackFigures(fixes);
     expect(expected.fixes).toBeGreaterThan(1);

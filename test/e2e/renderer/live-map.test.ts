@@ -1,13 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { assetsDrivingAt } from './support/fleet-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { mapView, paintedAtCentre, paintedPixels, pixelDifference } from './support/map-canvas';
 import { definition, listCount, connectDemoAgain, waitForDemoFleet } from './support/operator';
 
-const FLEET_SIZE = 12;
+const FLEET_SIZE = 20;
 let app: FleetdeskApp;
 
 beforeAll(async () => {
   app = await startFleetdeskApp({ fleetSize: FLEET_SIZE, tickMs: 500 });
+});
+
+// What the screen showed when a test failed is the first thing to look at.
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('live-map-failed'));
 });
 
 afterAll(async () => {
@@ -37,13 +43,8 @@ describe('the live map in Chromium against the local fleet service', () => {
   it('finds an asset by name, selects it, shows where it is, and keeps it in the middle of the map while it drives', async () => {
     const { page } = app;
     const list = page.getByRole('complementary', { name: 'Assets' });
-    // A vehicle on the move, so following it has something to show.
-    const moving = list
-      .getByRole('option')
-      .filter({ hasText: /[1-9]\d* km\/h/ })
-      .first();
-    await moving.waitFor(PATIENT);
-    const name = await moving.locator('strong').innerText();
+    // A vehicle on the road for the next minutes, so following it has something to show.
+    const name = app.fleet.asset(assetsDrivingAt(app.fleet, app.serviceNow())[0]!)!.name;
 
     await list.getByRole('searchbox', { name: 'Search assets' }).fill(name);
     await expect.poll(async () => (await listCount(page)).shown, PATIENT).toBeLessThan(FLEET_SIZE);

@@ -1,14 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { history, replayToEnd, showCustomRange, shownSummary } from './support/history-screen';
+import { history, playAWhile, showCustomRange, shownSummary } from './support/history-screen';
 import { paintedPixels, pixelDifference } from './support/map-canvas';
-import { openScreen, waitForDemoFleet } from './support/operator';
+import { drivingStretch } from './support/fleet-moments';
+import { findAndSelectAsset, openScreen, waitForDemoFleet } from './support/operator';
 
 const MINUTE = 60_000;
 let app: FleetdeskApp;
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: 10, tickMs: 500 });
+  app = await startFleetdeskApp({ fleetSize: 20, tickMs: 500 });
+});
+
+// What the screen showed when a test failed is the first thing to look at.
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('offline-failed'));
 });
 
 afterAll(async () => {
@@ -19,36 +25,27 @@ describe('the app when the fleet service goes away and comes back', () => {
   it('says how old its data is while the service is down, still replays cached history, and goes live again on restart', async () => {
     const { page } = app;
     await waitForDemoFleet(page);
-    const list = page.getByRole('complementary', { name: 'Assets' });
-    const moving = list
-      .getByRole('option')
-      .filter({ hasText: /[1-9]\d* km\/h/ })
-      .first();
-    await moving.waitFor(PATIENT);
-    await moving.click();
-    await page
-      .getByRole('complementary', { name: 'Asset details' })
-      .getByRole('button', { name: 'History' })
-      .click();
+    const { assetId, start, end } = drivingStretch(app.fleet, Date.now(), 20 * MINUTE, 5 * MINUTE);
+    const panel = await findAndSelectAsset(page, app.fleet.asset(assetId)!.name);
+    await panel.getByRole('button', { name: 'History' }).click();
     const screen = history(page);
     await screen.waitFor(PATIENT);
 
-    // Seen once while online: these fixes are now in the app's cache.
-    const end = Math.floor(Date.now() / MINUTE) * MINUTE - 5 * MINUTE;
-    const start = end - 20 * MINUTE;
+    // Seen while online (the quick action loads today, then this range): these fixes are in the app's cache.
     await showCustomRange(page, start, end);
     const online = await shownSummary(page);
     expect(online.fixes).toBeGreaterThan(1);
 
     await app.stopService();
 
-    // A range reaching two minutes past what was cached: the tail cannot be fetched, the rest can be replayed.
-    await showCustomRange(page, start, end + 2 * MINUTE);
+    // Today so far: the History quick action fetched it while online, up to two minutes before then; the
+    // rest cannot be fetched now, and what the cache holds replays.
+    await screen.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Today' }).click();
     const coverage = screen.getByTestId('history-coverage');
-    await coverage.filter({ hasText: /^Offline — cached data, complete until / }).waitFor(PATIENT);
+    await coverage.filter({ hasText: /Offline — cached data, complete until / }).waitFor(PATIENT);
     const offline = await shownSummary(page);
     expect(offline.fixes).toBeGreaterThanOrEqual(online.fixes);
-    await replayToEnd(page, '100×');
+    await playAWhile(page, '3600×');
 
     const banner = page.getByRole('alert').filter({ hasText: /^Offline — showing cached data from / });
     await banner.waitFor(PATIENT);

@@ -3,10 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import * as XLSX from 'xlsx';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { waitForDemoFleet } from './support/operator';
+import { busiestAsset } from './support/fleet-moments';
+import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
 
 const DAY = 86_400_000;
@@ -14,8 +15,13 @@ let app: FleetdeskApp;
 let saved: string;
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: 10, tickMs: 500 });
+  app = await startFleetdeskApp({ fleetSize: 20, tickMs: 500 });
   saved = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-saved-'));
+});
+
+// What the screen showed when a test failed is the first thing to look at.
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('reports-failed'));
 });
 
 afterAll(async () => {
@@ -53,19 +59,14 @@ describe('reports in Chromium against the local fleet service', () => {
   it('queues a PDF and an Excel trips report for an asset, both complete, and the saved files read back', async () => {
     const { page } = app;
     await waitForDemoFleet(page);
-    const list = page.getByRole('complementary', { name: 'Assets' });
-    // A vehicle on the road now has driven in the last days: its trips report is not empty.
-    const moving = list
-      .getByRole('option')
-      .filter({ hasText: /[1-9]\d* km\/h/ })
-      .first();
-    await moving.waitFor(PATIENT);
-    const name = await moving.locator('strong').innerText();
-    await moving.click();
-    await page
-      .getByRole('complementary', { name: 'Asset details' })
-      .getByRole('button', { name: 'Report' })
-      .click();
+    const from = day(Date.now() - 2 * DAY);
+    const to = day(Date.now());
+    // The asset with the most trips in those days: its report has rows to compare.
+    const assetId = busiestAsset(app.fleet, Date.parse(from), Date.now());
+    const name = app.fleet.asset(assetId)!.name;
+    const panel = await findAndSelectAsset(page, name);
+    // The asset panel's quick action opens the Reports screen with the asset chosen.
+    await panel.getByRole('button', { name: 'Report' }).click();
     const form = page.getByRole('form', { name: 'New report' });
     await form.waitFor(PATIENT);
     await expect
@@ -79,8 +80,6 @@ describe('reports in Chromium against the local fleet service', () => {
       )
       .toBe(name);
 
-    const from = day(Date.now() - 2 * DAY);
-    const to = day(Date.now());
     await queueTripReport(page, 'PDF', 'E2E trips as PDF', from, to);
     await queueTripReport(page, 'Excel', 'E2E trips as Excel', from, to);
     await app.screenshot('reports-queued');
@@ -95,7 +94,6 @@ describe('reports in Chromium against the local fleet service', () => {
 
     // The same report from the service as json: the spreadsheet must hold the same trips.
     const api = serviceApi(app.service, app.operatorToken);
-    const assetId = await api.assetIdByName(name);
     const reference = await api.jsonReport({
       type: 'trip',
       format: 'json',

@@ -6,6 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startBrowserShell, type BrowserShell } from '../../../../src/main/browser/browser-shell';
 import { startLocalService, type LocalService } from '../../../../src/server';
 import { launchChromium } from '../../../support/chromium';
+import type { Fleet } from '../../../../src/server/sim/types';
+import { busyClockOffset, FLEET_SEED, simulatedFleet } from './fleet-moments';
 import { builtRenderer } from './renderer-build';
 
 /** The machine is shared and busy: wait for what the page shows rather than race it. */
@@ -22,6 +24,10 @@ export interface FleetdeskApp {
   readonly pageErrors: string[];
   /** The operator's bearer token, the same across restarts. */
   readonly operatorToken: string;
+  /** The service's simulated fleet (same seed and size), to pick assets and moments with something to show. */
+  readonly fleet: Fleet;
+  /** The service's clock: the wall clock, or ahead of it when the present has too little traffic. */
+  serviceNow(): number;
   stopService(): Promise<void>;
   /** The same dataDir, tokens and port: to the app it is the same service coming back. */
   restartService(): Promise<void>;
@@ -50,11 +56,18 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     operator: randomBytes(24).toString('base64url'),
     restricted: randomBytes(24).toString('base64url'),
   };
+  const fleetSize = options.fleetSize ?? 20;
+  const fleet = simulatedFleet(fleetSize);
+  const clockOffset = busyClockOffset(fleet, Date.now());
+  const serviceNow = (): number => Date.now() + clockOffset;
   const serviceOptions = {
     dataDir: serviceDir,
     tokens,
-    fleetSize: options.fleetSize ?? 12,
+    fleetSize,
+    seed: FLEET_SEED,
     tickMs: options.tickMs ?? 500,
+    // Only when the present is too quiet to watch anything move (fleet-moments.ts).
+    ...(clockOffset > 0 ? { now: serviceNow } : {}),
   };
   let service: LocalService | null = await startLocalService({
     ...serviceOptions,
@@ -99,6 +112,8 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     page,
     pageErrors,
     operatorToken: tokens.operator,
+    fleet,
+    serviceNow,
     async stopService() {
       await service?.stop();
       service = null;

@@ -51,3 +51,17 @@ export async function replayToEnd(page: Page, speed: string): Promise<void> {
   await expect.poll(() => clock.innerText(), PATIENT).not.toBe(startedAt);
   await screen.getByRole('button', { name: 'Play (Space)' }).waitFor({ timeout: 60_000 });
 }
+
+/** Play at the given speed until the replay clock has moved on twice, then pause. */
+export async function playAWhile(page: Page, speed: string): Promise<void> {
+  const screen = history(page);
+  await screen.getByRole('group', { name: 'Replay speed' }).getByRole('button', { name: speed }).click();
+  const clock = screen.getByTestId('replay-time');
+  await screen.getByRole('button', { name: 'Play (Space)' }).click();
+  for (let step = 0; step < 2; step++) {
+    const shown = await clock.innerText();
+    await expect.poll(() => clock.innerText(), PATIENT).not.toBe(shown);
+  }
+  await screen.getByRole('button', { name: 'Pause (Space)' }).click();
+  await screen.getByRole('button', { name: 'Play (Space)' }).waitFor(PATIENT);
+}

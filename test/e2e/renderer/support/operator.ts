@@ -37,3 +37,14 @@ export async function listCount(page: Page): Promise<{ shown: number; total: num
   const [shown, total] = text.match(/\d+/g)!.map(Number) as [number, number];
   return { shown, total };
 }
+
+/** Type the name into the asset list's search, then click its row: the panel opens on it. */
+export async function findAndSelectAsset(page: Page, name: string): Promise<Locator> {
+  const list = page.getByRole('complementary', { name: 'Assets' });
+  await list.getByRole('searchbox', { name: 'Search assets' }).fill(name);
+  const row = list.getByRole('option').filter({ has: page.getByText(name, { exact: true }) });
+  await row.click();
+  const panel = page.getByRole('complementary', { name: 'Asset details' });
+  await panel.getByRole('heading', { name }).waitFor(PATIENT);
+  return panel;
+}

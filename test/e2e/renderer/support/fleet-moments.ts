@@ -1,0 +1,77 @@
+import { createFleet } from '../../../../src/server/sim/fleet';
+import type { Fleet } from '../../../../src/server/sim/types';
+
+/**
+ * The demo fleet keeps a working day in its city: at night, and at many
+ * moments of the day, no vehicle of a small fleet is on the road. The
+ * simulator is a pure function of (seed, asset, time), so the tests ask it —
+ * the same one the service runs — which moments and assets have something to
+ * show, instead of hoping the clock is kind.
+ */
+export const FLEET_SEED = 1;
+
+const MINUTE = 60_000;
+/** Long enough for every test that watches live movement. */
+const WATCH_MS = 4 * MINUTE;
+const FIX_MS = 30_000;
+const STEP_MS = 15 * MINUTE;
+const LOOK_AHEAD_MS = 48 * 60 * MINUTE;
+
+export function simulatedFleet(size: number): Fleet {
+  return createFleet({ seed: FLEET_SEED, size });
+}
+
+const drivesThrough = (fleet: Fleet, assetId: number, from: number, to: number): boolean => {
+  for (let t = from; t <= to; t += FIX_MS) if (!(fleet.sampleAt(assetId, t).speed > 0)) return false;
+  return true;
+};
+
+/** Assets on the road for the whole of [at, at + WATCH_MS]. */
+export function assetsDrivingAt(fleet: Fleet, at: number): number[] {
+  return fleet.assets.filter((a) => drivesThrough(fleet, a.id, at, at + WATCH_MS)).map((a) => a.id);
+}
+
+/**
+ * How far ahead of the wall clock the service's own clock must run (spec:
+ * startLocalService's `now`) for at least two vehicles to drive through the
+ * next minutes: 0 whenever the present already has them, which is most of a
+ * working day.
+ */
+export function busyClockOffset(fleet: Fleet, now: number): number {
+  for (let offset = 0; offset <= LOOK_AHEAD_MS; offset += STEP_MS)
+    if (assetsDrivingAt(fleet, now + offset).length >= 2) return offset;
+  throw new Error('The simulated fleet has no two vehicles driving together in the next two days.');
+}
+
+/**
+ * A past stretch of `lengthMs` (whole minutes, ending at least `settleMs`
+ * before `now`) in which one asset drives for a while: the history screen
+ * then has distance and speed to sum up.
+ */
+export function drivingStretch(
+  fleet: Fleet,
+  now: number,
+  lengthMs: number,
+  settleMs: number,
+): { assetId: number; start: number; end: number } {
+  const latestEnd = Math.floor((now - settleMs) / MINUTE) * MINUTE;
+  for (let end = latestEnd; end > latestEnd - LOOK_AHEAD_MS; end -= MINUTE) {
+    const middle = end - lengthMs / 2;
+    const found = fleet.assets.find((a) =>
+      drivesThrough(fleet, a.id, middle - 3 * MINUTE, middle + 3 * MINUTE),
+    );
+    if (found) return { assetId: found.id, start: end - lengthMs, end };
+  }
+  throw new Error('No asset of the simulated fleet drove in the last two days.');
+}
+
+/** The asset with the most trips in [start, end]: its trips report has rows. */
+export function busiestAsset(fleet: Fleet, start: number, end: number): number {
+  let best = fleet.assets[0]!.id;
+  let most = -1;
+  for (const a of fleet.assets) {
+    const trips = fleet.trips(a.id, start, end).length;
+    if (trips > most) [best, most] = [a.id, trips];
+  }
+  return best;
+}
