@@ -7,6 +7,7 @@ import type {
   IpcResultValue,
 } from '../shared/ipc/contract';
 import type { HostFrame, InvokeFrame } from '../main/browser/socket-protocol';
+import { parseTyped, stringifyTyped } from '../shared/ipc/typed-json';
 
 /** What the bridge needs of a WebSocket (the browser's, or ws's in Node tests). */
 export interface BridgeSocket {
@@ -76,7 +77,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     if (typeof raw !== 'string') return;
     let json: unknown;
     try {
-      json = JSON.parse(raw);
+      json = parseTyped(raw);
     } catch {
       return;
     }
@@ -145,7 +146,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     const id = nextId++;
     const frame: InvokeFrame =
       args === undefined ? { type: 'invoke', id, method } : { type: 'invoke', id, method, args };
-    const data = JSON.stringify(frame);
+    const data = stringifyTyped(frame);
     return new Promise((resolve) => {
       pending.set(id, resolve);
       if (socket?.isOpen()) socket.send(data);

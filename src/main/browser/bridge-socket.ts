@@ -5,6 +5,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { IpcRouter } from '../ipc/ipc-router';
 import type { PushChannel } from '../ipc/push-channel';
 import { callerContext, type Caller } from './caller-context';
+import { parseTyped, stringifyTyped } from '../../shared/ipc/typed-json';
 import { invokeFrameSchema } from './socket-frames';
 import { BRIDGE_SOCKET_PATH, type HostFrame } from './socket-protocol';
 
@@ -68,7 +69,7 @@ function serve(ws: WebSocket, options: BridgeSocketOptions): void {
     if (frame.type === 'push' && frame.event === 'live.positions' && ws.bufferedAmount > SLOW_TAB_BYTES)
       return;
     try {
-      ws.send(JSON.stringify(frame));
+      ws.send(stringifyTyped(frame));
     } catch (err) {
       options.log.error('A frame could not be sent to the page', err);
     }
@@ -81,7 +82,7 @@ function serve(ws: WebSocket, options: BridgeSocketOptions): void {
     if (isBinary) return send({ type: 'error', message: 'Binary frames are not understood.' });
     let json: unknown;
     try {
-      json = JSON.parse(rawText(data));
+      json = parseTyped(rawText(data));
     } catch {
       return send({ type: 'error', message: 'A frame was not JSON.' });
     }
