@@ -19,7 +19,7 @@ export default tseslint.config(
       'out/**',
       'dist/**',
       'release/**',
-      'test-results/**',
+      '**/test-results/**',
       'bench/results/**',
       'coverage/**',
       '.ci/node/**',
