@@ -38,7 +38,7 @@ function reviver(_key: string, value: unknown): unknown {
     const name = tagged[TAG];
     if (typeof name === 'string' && name in TYPED && Array.isArray(tagged.data)) {
       const Ctor = TYPED[name as TypedName];
-      return Ctor.from(tagged.data, (v: unknown) => (typeof v === 'number' ? v : Number(v)));
+      return Ctor.from(tagged.data.map((v: unknown) => (typeof v === 'number' ? v : Number(v))));
     }
   }
   return value;
