@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core';
 import type { ShellServices } from '../../src/main/core/ipc-handlers';
-import type { StartDemoService } from '../../src/main/core/session/demo-service';
+import { demoServiceOf, type StartDemoService } from '../../src/main/core/session/demo-service';
 import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
 import type { LocalService } from '../../src/server';
 import {
@@ -169,21 +169,7 @@ export const FIXED_TOKENS = {
 
 /** A running service handed to the core as its Demo service, so the test keeps control of its lifetime. */
 export function serviceAsDemo(service: LocalService): StartDemoService {
-  const operator = service.users[0]!;
-  return async () => ({
-    endpoints: {
-      base_url: service.base_url,
-      ws_url: service.ws_url,
-      api_url: service.api_url,
-      api_ws_url: service.api_ws_url,
-      tracking_url: service.tracking_url,
-      app_key: service.app_key,
-      account_key: service.account_key,
-      user_id: operator.id,
-    },
-    operator: { id: operator.id, name: operator.name, token: operator.token },
-    stop: async () => undefined,
-  });
+  return async () => demoServiceOf(service, async () => undefined);
 }
 
 /** One HTTP exchange as the core made it. */

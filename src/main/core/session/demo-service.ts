@@ -1,4 +1,4 @@
-import { startLocalService, type LocalServiceOptions } from '../../../server';
+import { startLocalService, type LocalServiceOptions, type ReadyInfo } from '../../../server';
 import type { ServiceEndpoints } from './service-endpoints';
 
 /** The local fleet service as the Demo profile sees it: where it listens, and its operator. */
@@ -14,24 +14,35 @@ export type StartDemoService = () => Promise<DemoService>;
 export function localDemoService(options: Omit<LocalServiceOptions, 'port' | 'host'> = {}): StartDemoService {
   return async () => {
     const service = await startLocalService({ ...options, port: 0, host: '127.0.0.1' });
-    const operator = service.users[0];
-    if (!operator) {
+    try {
+      return demoServiceOf(service, () => service.stop());
+    } catch (err) {
       await service.stop();
-      throw new Error('The local fleet service started without an operator account.');
+      throw err;
     }
-    return {
-      endpoints: {
-        base_url: service.base_url,
-        ws_url: service.ws_url,
-        api_url: service.api_url,
-        api_ws_url: service.api_ws_url,
-        tracking_url: service.tracking_url,
-        app_key: service.app_key,
-        account_key: service.account_key,
-        user_id: operator.id,
-      },
-      operator: { id: operator.id, name: operator.name, token: operator.token },
-      stop: () => service.stop(),
-    };
+  };
+}
+
+/**
+ * A running local service as the Demo profile sees it; `stop` says who owns
+ * its lifetime (the app for its in-process service, a test or the CLI for an
+ * attached one).
+ */
+export function demoServiceOf(service: ReadyInfo, stop: () => Promise<void>): DemoService {
+  const operator = service.users[0];
+  if (!operator) throw new Error('The local fleet service started without an operator account.');
+  return {
+    endpoints: {
+      base_url: service.base_url,
+      ws_url: service.ws_url,
+      api_url: service.api_url,
+      api_ws_url: service.api_ws_url,
+      tracking_url: service.tracking_url,
+      app_key: service.app_key,
+      account_key: service.account_key,
+      user_id: operator.id,
+    },
+    operator: { id: operator.id, name: operator.name, token: operator.token },
+    stop,
   };
 }
