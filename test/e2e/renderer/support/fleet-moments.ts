@@ -11,8 +11,15 @@ import type { Fleet } from '../../../../src/server/sim/types';
 export const FLEET_SEED = 1;
 
 const MINUTE = 60_000;
-/** Long enough for every test that watches live movement. */
+/** Long enough for every test that follows one vehicle. */
 const WATCH_MS = 4 * MINUTE;
+/**
+ * Long enough for a whole test file that watches the fleet move, including the
+ * offline test's stop, wait and restart of the service: at lunchtime a 20-asset
+ * fleet has one or two vehicles on the road, a few minutes at a time.
+ */
+const BUSY_MS = 10 * MINUTE;
+const BUSY_VEHICLES = 2;
 const FIX_MS = 30_000;
 const STEP_MS = 15 * MINUTE;
 const LOOK_AHEAD_MS = 48 * 60 * MINUTE;
@@ -31,16 +38,25 @@ export function assetsDrivingAt(fleet: Fleet, at: number): number[] {
   return fleet.assets.filter((a) => drivesThrough(fleet, a.id, at, at + WATCH_MS)).map((a) => a.id);
 }
 
+const busyFrom = (fleet: Fleet, at: number): boolean => {
+  if (assetsDrivingAt(fleet, at).length < BUSY_VEHICLES) return false;
+  for (let t = at; t <= at + BUSY_MS; t += FIX_MS) {
+    const moving = fleet.assets.filter((a) => fleet.sampleAt(a.id, t).speed > 0).length;
+    if (moving < BUSY_VEHICLES) return false;
+  }
+  return true;
+};
+
 /**
  * How far ahead of the wall clock the service's own clock must run (spec:
- * startLocalService's `now`) for at least two vehicles to drive through the
- * next minutes: 0 whenever the present already has them, which is most of a
- * working day.
+ * startLocalService's `now`) for two vehicles to drive through the next
+ * minutes and at least two to be on the road all through a test file: 0
+ * whenever the present already has them, which is most of a working day.
  */
 export function busyClockOffset(fleet: Fleet, now: number): number {
   for (let offset = 0; offset <= LOOK_AHEAD_MS; offset += STEP_MS)
-    if (assetsDrivingAt(fleet, now + offset).length >= 2) return offset;
-  throw new Error('The simulated fleet has no two vehicles driving together in the next two days.');
+    if (busyFrom(fleet, now + offset)) return offset;
+  throw new Error('The simulated fleet is never busy for a quarter of an hour in the next two days.');
 }
 
 /**
