@@ -60,8 +60,11 @@ describe('the app when the fleet service goes away and comes back', () => {
     await statusBar.getByText(/^\s*Live\s+live\s*$/).waitFor({ timeout: 60_000 });
     await statusBar.getByText(/^\s*Service\s+online\s*$/).waitFor(PATIENT);
 
-    // Live positions flow again: the markers move on the map.
+    // Live positions flow again: the markers move on the map. The asset searched for earlier may be parked
+    // now, so the whole fleet is back on the map (the list's search filters the map too).
     await openScreen(page, 'Live map');
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill('');
+    await page.getByRole('button', { name: /^Fit fleet/ }).click();
     await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
     const before = await paintedPixels(page);
     await expect
