@@ -11,8 +11,8 @@ import type { Fleet } from '../../../../src/server/sim/types';
 export const FLEET_SEED = 1;
 
 const MINUTE = 60_000;
-/** Long enough for every test that follows one vehicle. */
-const WATCH_MS = 4 * MINUTE;
+/** Long enough for a test that follows one vehicle. */
+const FOLLOW_MS = 2 * MINUTE;
 /**
  * Long enough for a whole test file that watches the fleet move, including the
  * offline test's stop, wait and restart of the service: at lunchtime a 20-asset
@@ -33,24 +33,24 @@ const drivesThrough = (fleet: Fleet, assetId: number, from: number, to: number):
   return true;
 };
 
-/** Assets on the road for the whole of [at, at + WATCH_MS]. */
+/** Assets on the road for the whole of [at, at + FOLLOW_MS]. */
 export function assetsDrivingAt(fleet: Fleet, at: number): number[] {
-  return fleet.assets.filter((a) => drivesThrough(fleet, a.id, at, at + WATCH_MS)).map((a) => a.id);
+  return fleet.assets.filter((a) => drivesThrough(fleet, a.id, at, at + FOLLOW_MS)).map((a) => a.id);
 }
 
+/** All through [at, at + BUSY_MS]: two vehicles on the road, and one that stays on it long enough to follow. */
 const busyFrom = (fleet: Fleet, at: number): boolean => {
-  if (assetsDrivingAt(fleet, at).length < BUSY_VEHICLES) return false;
   for (let t = at; t <= at + BUSY_MS; t += FIX_MS) {
     const moving = fleet.assets.filter((a) => fleet.sampleAt(a.id, t).speed > 0).length;
-    if (moving < BUSY_VEHICLES) return false;
+    if (moving < BUSY_VEHICLES || assetsDrivingAt(fleet, t).length === 0) return false;
   }
   return true;
 };
 
 /**
  * How far ahead of the wall clock the service's own clock must run (spec:
- * startLocalService's `now`) for two vehicles to drive through the next
- * minutes and at least two to be on the road all through a test file: 0
+ * startLocalService's `now`) for the fleet to be busy all through a test
+ * file (busyFrom): 0
  * whenever the present already has them, which is most of a working day.
  */
 export function busyClockOffset(fleet: Fleet, now: number): number {
