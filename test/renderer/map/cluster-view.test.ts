@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { placeInView } from '../../../src/renderer/src/features/map/cluster-view';
+import type { ClusterItem } from '../../../src/renderer/src/features/map/cluster-adapter';
+import { mercatorX, mercatorY } from '../../../src/renderer/src/features/map/interpolation';
+
+/** Zoom 10 around Rotterdam, the map's top-left container corner at (51.95 N, 4.3 E), 800×600. */
+const scale = 256 * 2 ** 10;
+const view = {
+  scale,
+  ox: mercatorX(4.3) * scale,
+  oy: mercatorY(51.95) * scale,
+  width: 800,
+  height: 600,
+};
+
+describe('clusters and lone assets placed in view', () => {
+  it('places each at its container pixel, in the order they are drawn', () => {
+    const items: ClusterItem[] = [
+      { kind: 'cluster', clusterId: 5, count: 30, lat: 51.9, lon: 4.4 },
+      { kind: 'asset', assetId: 9, lat: 51.92, lon: 4.5 },
+    ];
+    const placed = placeInView(items, view);
+    expect(placed.map((p) => p.kind)).toEqual(['cluster', 'asset']);
+    const [c, a] = placed;
+    expect(c?.kind === 'cluster' && c.hit).toMatchObject({ clusterId: 5, count: 30, lat: 51.9, lon: 4.4 });
+    expect(c?.kind === 'cluster' && c.hit.x).toBeCloseTo(0.1 * (scale / 360), 6);
+    expect(a).toMatchObject({ kind: 'asset', assetId: 9 });
+    expect(a?.kind === 'asset' && a.x).toBeCloseTo(0.2 * (scale / 360), 6);
+    expect(a?.kind === 'asset' && a.y).toBeGreaterThan(0);
+  });
+
+  it('leaves out what lies beyond the view and its margin, keeps what lies just past the edge', () => {
+    const perDegree = scale / 360;
+    const items: ClusterItem[] = [
+      { kind: 'asset', assetId: 1, lat: 51.94, lon: 4.3 - 20 / perDegree },
+      { kind: 'asset', assetId: 2, lat: 51.94, lon: 4.3 - 60 / perDegree },
+      { kind: 'cluster', clusterId: 3, count: 4, lat: 60, lon: 4.4 },
+    ];
+    const ids = placeInView(items, view).map((p) => (p.kind === 'asset' ? p.assetId : -1));
+    expect(ids).toEqual([1]);
+  });
+});
