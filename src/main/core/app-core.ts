@@ -157,6 +157,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       },
       onReportEvent: (e) => reports.onEvent(e),
       onStatus: (channel, status) => connection.channel(channel, status),
+      // The session turns to "needs sign-in", which stops this pair (syncRealtime above).
+      onUnauthorized: () => c.refused(),
       // Architecture.md §3: events sent while we were away are gone; the state is fetched again.
       onSubscribed(channel) {
         const task = channel === 'reports' ? reports.reconcile() : fleet.refreshLocations();

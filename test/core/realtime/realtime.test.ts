@@ -11,6 +11,7 @@ interface Recorder {
   readonly events: ReportEvent[];
   readonly subscribed: RealtimeChannel[];
   readonly warnings: string[];
+  unauthorized: number;
 }
 
 const until = async (what: string, ok: () => boolean, timeoutMs = 10_000): Promise<void> => {
@@ -26,7 +27,14 @@ describe('realtime: two pusher-js clients against the local service', () => {
   const started: Realtime[] = [];
 
   const start = (token: string): { rt: Realtime; rec: Recorder } => {
-    const rec: Recorder = { statuses: [], batches: [], events: [], subscribed: [], warnings: [] };
+    const rec: Recorder = {
+      statuses: [],
+      batches: [],
+      events: [],
+      subscribed: [],
+      warnings: [],
+      unauthorized: 0,
+    };
     const operator = service.users[0]!;
     const rt = startRealtime({
       endpoints: {
@@ -44,6 +52,7 @@ describe('realtime: two pusher-js clients against the local service', () => {
       onReportEvent: (e) => rec.events.push(e),
       onStatus: (channel, status) => rec.statuses.push({ channel, status }),
       onSubscribed: (channel) => rec.subscribed.push(channel),
+      onUnauthorized: () => rec.unauthorized++,
       log: { warn: (m) => rec.warnings.push(m) },
     });
     started.push(rt);
@@ -104,11 +113,19 @@ describe('realtime: two pusher-js clients against the local service', () => {
     expect(rec.warnings[0]).toMatch(/malformed \.report\.failed/);
   });
 
-  it('reports a refused token as failed, in words the operator can act on', async () => {
-    const { rec } = start('not-a-valid-token-000000');
-    await until('a failure', () => rec.statuses.some((s) => s.status.state === 'failed'));
-    const failed = rec.statuses.find((s) => s.status.state === 'failed')!;
-    expect(failed.status.reason).toMatch(/sign in again|refused|40[13]/);
+  it('reports a refused token as failed, in words the operator can act on, and stops', async () => {
+    const { rt, rec } = start('not-a-valid-token-000000');
+    await until('both refused', () => rec.unauthorized === 2);
+    for (const channel of ['live', 'reports'] as const)
+      expect(rt.status(channel)).toMatchObject({
+        state: 'failed',
+        reason: expect.stringMatching(/sign in again/),
+      });
     expect(rec.subscribed).toEqual([]);
+    // Stopped for good: no reconnect, no further authorization with the refused token.
+    const seen = rec.statuses.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rec.statuses.length).toBe(seen);
+    expect(rec.unauthorized).toBe(2);
   });
 });

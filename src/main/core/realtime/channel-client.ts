@@ -1,7 +1,7 @@
 import Pusher, { type Channel } from 'pusher-js';
 import type { ChannelState, ChannelStatus } from '../../../shared/ipc/views';
 import { pusherSettings, type PusherEndpoint } from './pusher-settings';
-import { subscriptionFailureReason, connectionReason } from './channel-reasons';
+import { subscriptionFailureReason, connectionReason, isRefusedToken } from './channel-reasons';
 
 export interface ChannelClientOptions extends PusherEndpoint {
   readonly appKey: string;
@@ -11,6 +11,11 @@ export interface ChannelClientOptions extends PusherEndpoint {
   onStatus(status: ChannelStatus): void;
   /** The channel is subscribed: after the first connect and after every reconnect. */
   onSubscribed(): void;
+  /**
+   * The auth endpoint refused the token (401). The client has stopped by then: pusher-js would
+   * otherwise ask again with the same token after every reconnect.
+   */
+  onUnauthorized(): void;
   readonly now?: () => number;
 }
 
@@ -23,7 +28,8 @@ export interface ChannelClient {
  * One unmodified pusher-js client on one private channel. Its state as the
  * UI sees it: "connected" only once the channel is subscribed (events flow),
  * "failed" when the service refuses the channel, with the reason in words an
- * operator understands. pusher-js itself reconnects and resubscribes.
+ * operator understands. pusher-js itself reconnects and resubscribes, except
+ * after a refused token (401), when the client stops for good.
  */
 export function createChannelClient(options: ChannelClientOptions): ChannelClient {
   const now = options.now ?? Date.now;
@@ -44,7 +50,13 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     set('connected', null);
     options.onSubscribed();
   });
-  channel.bind('pusher:subscription_error', (err: unknown) => set('failed', subscriptionFailureReason(err)));
+  channel.bind('pusher:subscription_error', (err: unknown) => {
+    set('failed', subscriptionFailureReason(err));
+    if (!isRefusedToken(err) || closed) return;
+    closed = true;
+    pusher.disconnect();
+    options.onUnauthorized();
+  });
 
   pusher.connection.bind('state_change', (change: { current: string }) => {
     switch (change.current) {

@@ -13,11 +13,16 @@ export function connectionReason(state: 'connecting' | 'unavailable' | 'failed' 
 }
 
 /** pusher-js passes `{type, error, status}` for a refused channel authorization. */
+const statusOf = (err: unknown): number | null =>
+  typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number'
+    ? err.status
+    : null;
+
+/** Issue 4 §1: a 401 from the auth endpoint is a 401 like any other; the session needs a new sign-in. */
+export const isRefusedToken = (err: unknown): boolean => statusOf(err) === 401;
+
 export function subscriptionFailureReason(err: unknown): string {
-  const status =
-    typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number'
-      ? err.status
-      : null;
+  const status = statusOf(err);
   if (status === 401) return 'The service refused the access token for live updates (401); sign in again.';
   if (status === 403) return 'This account may not receive these updates (403).';
   if (status === null || status === 0)

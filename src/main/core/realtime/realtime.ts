@@ -28,6 +28,8 @@ export interface RealtimeOptions {
   onStatus(channel: RealtimeChannel, status: ChannelStatus): void;
   /** Subscribed after a (re)connect: the caller reconciles what may have been missed. */
   onSubscribed(channel: RealtimeChannel): void;
+  /** A channel's authorization was refused with 401: that channel has stopped; the token is no good. */
+  onUnauthorized(): void;
   readonly log?: RealtimeLog;
   readonly liveIntervalMs?: number;
   readonly now?: () => number;
@@ -79,6 +81,7 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     },
     onStatus: (s) => options.onStatus('live', s),
     onSubscribed: () => options.onSubscribed('live'),
+    onUnauthorized: () => options.onUnauthorized(),
   });
 
   const reportHandler =
@@ -105,6 +108,7 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     },
     onStatus: (s) => options.onStatus('reports', s),
     onSubscribed: () => options.onSubscribed('reports'),
+    onUnauthorized: () => options.onUnauthorized(),
   });
 
   return {

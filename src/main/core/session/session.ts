@@ -29,6 +29,8 @@ export interface Connection {
   readonly http: HttpClient;
   readonly fleet: FleetApi;
   readonly reports: ReportsApi;
+  /** The service refused the token outside our HTTP client (the channel authorization pusher-js makes). */
+  refused(): void;
 }
 
 export interface SessionOptions {
@@ -107,6 +109,12 @@ export function createSession(options: SessionOptions): Session {
     token: string,
     trial = false,
   ): Connection => {
+    const refused = (): void => {
+      // Issue 4 §1: a 401 anywhere → "needs sign-in"; the cache and the profile stay.
+      if (trial || conn?.token !== token || needsSignIn) return;
+      needsSignIn = true;
+      changed();
+    };
     const http = createHttpClient({
       // Read per request: after sign-out or a new sign-in, an old client has no token to send.
       getToken: () => (trial || conn?.token === token ? token : null),
@@ -114,12 +122,7 @@ export function createSession(options: SessionOptions): Session {
       timeoutMs: options.timeoutMs,
       now,
       deprecations,
-      onUnauthorized: () => {
-        // Issue 4 §1: a 401 anywhere → "needs sign-in"; the cache and the profile stay.
-        if (trial || conn?.token !== token || needsSignIn) return;
-        needsSignIn = true;
-        changed();
-      },
+      onUnauthorized: refused,
       onReachability: options.onReachability,
     });
     const pageSize = p.kind === 'demo' ? DEMO_PAGE_SIZE : undefined;
@@ -131,6 +134,7 @@ export function createSession(options: SessionOptions): Session {
       http,
       fleet: createFleetApi(http, { apiUrl: endpoints.api_url, accountKey: endpoints.account_key, pageSize }),
       reports: createReportsApi(http, endpoints.base_url),
+      refused,
     };
   };
 
