@@ -37,15 +37,7 @@ describe('history and replay in Chromium against the local fleet service', () =>
     const screen = history(page);
     await screen.waitFor(PATIENT);
     await expect
-      .poll(
-        () =>
-          screen
-            .getByRole('combobox', { name: /^Asset/ })
-            .locator('option:checked')
-            .textContent()
-            .then((t) => t?.trim()),
-        PATIENT,
-      )
+      .poll(() => screen.getByRole('combobox', { name: /^Asset/ }).inputValue(), PATIENT)
       .toBe(name);
     await showCustomRange(page, start, end);
     const shown = await shownSummary(page);

@@ -52,6 +52,16 @@ describe('history view', () => {
     expect(wrapper.find('[data-testid="history-coverage"]').exists()).toBe(false);
   });
 
+  it('switches asset through the picker: the screen asks for the new selection', async () => {
+    const { wrapper } = await mountHistory(result(morning()));
+    const picker = wrapper.find('[data-testid="history-asset"] input[role="combobox"]');
+    const fleet = useFleet();
+    expect((picker.element as HTMLInputElement).value).toBe(fleet.assetsById.get(3)!.name);
+    await picker.setValue(fleet.assetsById.get(5)!.vin!);
+    await picker.trigger('keydown', { key: 'Enter' });
+    expect(wrapper.emitted('select-asset')).toEqual([[5]]);
+  });
+
   it('says offline and how far the cached data is complete, never pretending it is live', async () => {
     const cols = morning();
     const until = cols.t[10]!;

@@ -49,7 +49,8 @@ describe('tracking links screen', () => {
       .handle('app.copyText', null);
     const wrapper = await mountLinks(bridge);
     expect(wrapper.emitted('intent-handled')).toEqual([[5]]);
-    expect((wrapper.find('[data-testid="link-asset"]').element as HTMLSelectElement).value).toBe('2');
+    const picker = wrapper.find('[data-testid="link-asset"] input[role="combobox"]');
+    expect((picker.element as HTMLInputElement).value).toBe(useFleet().assetsById.get(2)!.name);
     expect(wrapper.text()).toContain('The viewer verifies an e-mail address and enters a one-time code');
 
     await wrapper.find('[data-testid="link-name"]').setValue('For the customer');
@@ -74,6 +75,22 @@ describe('tracking links screen', () => {
     await wrapper.find('[data-testid="link-created"] button').trigger('click');
     await settle();
     expect(bridge.callsOf('app.copyText')).toEqual([{ text: created.public_url }]);
+  });
+
+  it('shares another asset picked by typing its registration', async () => {
+    const bridge = new FakeBridge().handle('links.list', []).handle('links.create', link({ id: 9 }));
+    const wrapper = await mountLinks(bridge);
+    const other = useFleet().assetsById.get(4)!;
+    const picker = wrapper.find('[data-testid="link-asset"] input[role="combobox"]');
+    await picker.setValue(other.registration!);
+    await picker.trigger('keydown', { key: 'ArrowDown' });
+    await picker.trigger('keydown', { key: 'ArrowUp' });
+    await picker.trigger('keydown', { key: 'Enter' });
+    expect((picker.element as HTMLInputElement).value).toBe(other.name);
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('links.create') as IpcArgs<'links.create'>[];
+    expect(sent.map((s) => s.request.asset_id)).toEqual([4]);
   });
 
   it('refuses a custom expiry in the past without calling main', async () => {

@@ -83,6 +83,34 @@ describe('report form', () => {
     expect(wrapper.emitted('submitted')).toEqual([['new-1']]);
   });
 
+  it('picks the asset, or several for mileage, through the asset picker', async () => {
+    const { wrapper, bridge } = await mountForm();
+    const fleet = useFleet();
+    const picker = wrapper.find('[data-testid="report-asset"] input[role="combobox"]');
+    expect((picker.element as HTMLInputElement).value).toBe(fleet.assetsById.get(3)!.name);
+    await picker.setValue(fleet.assetsById.get(4)!.vin!);
+    await picker.trigger('keydown', { key: 'Enter' });
+    await wrapper.find('form').trigger('submit');
+    await settle();
+
+    await wrapper.find('[data-testid="report-type"]').setValue('mileage_weekly');
+    const several = wrapper.find('[data-testid="report-assets"]');
+    // The preset asset is the list's first choice (report-form-rules keep a list the form already has).
+    expect(several.findAll('.chip').map((c) => c.attributes('data-chip'))).toEqual(['3']);
+    const input = several.find('input[role="combobox"]');
+    await input.setValue(fleet.assetsById.get(6)!.tracker!.imei!);
+    await input.trigger('keydown', { key: 'Enter' });
+    expect(several.text()).toContain('2 selected');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent.map((s) => [s.request.asset_id, s.request.asset_ids])).toEqual([
+      [4, undefined],
+      [undefined, [3, 6]],
+    ]);
+  });
+
   it('shows the field errors main sends back', async () => {
     const bridge = new FakeBridge();
     const { wrapper } = await mountForm(bridge);
