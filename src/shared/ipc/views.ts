@@ -159,6 +159,15 @@ export interface Settings {
   readonly autoUpdate: boolean;
 }
 
+/** Main's settings before the user changes any, and the renderer's until main answers (tiles and a theme from the first frame). */
+export const DEFAULT_SETTINGS: Settings = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '© OpenStreetMap contributors',
+  cacheSizeMb: 500,
+  theme: 'system',
+  autoUpdate: true,
+};
+
 export const settingsPatchSchema = z
   .object({
     tileUrl: z
