@@ -59,6 +59,37 @@ describe('status bar', () => {
     expect(wrapper.text()).toContain('The live channel cannot reach the service');
   });
 
+  it('clips a long reason in the bar and keeps it whole in the tooltip and the text screen readers read', async () => {
+    const bridge = new FakeBridge()
+      .handle('connection.get', onlineStatus(Date.now()))
+      .handle('notices.list', []);
+    const wrapper = await mountBar(bridge);
+    const long = `The live channel cannot reach the service: ${'upstream said 502 Bad Gateway, '.repeat(20)}giving up for now`;
+    const online = onlineStatus(Date.now());
+    bridge.emit('connection.changed', {
+      ...online,
+      live: { state: 'unavailable', reason: long, since: Date.now() },
+    });
+    await settle();
+    const reason = wrapper.find('[data-testid="status-reason"]');
+    expect(reason.text()).toBe(long);
+    expect(reason.attributes('title')).toBe(long);
+    expect(reason.attributes('aria-hidden')).toBeUndefined();
+    // Layout cannot be measured in happy-dom; these are the rules that clip it (checked in Chromium by eye).
+    expect(reason.classes()).toEqual(['reason']);
+    expect(reason.element.parentElement?.getAttribute('data-testid')).toBe('status-bar');
+    expect(wrapper.classes()).toContain('status-area');
+
+    bridge.emit('connection.changed', {
+      ...online,
+      reports: { state: 'failed', reason: 'Reports channel: 403 from the auth endpoint', since: Date.now() },
+    });
+    await settle();
+    expect(wrapper.find('[data-testid="status-reason"]').attributes('title')).toBe(
+      'Reports channel: 403 from the auth endpoint',
+    );
+  });
+
   it('lists notices, adds pushed ones, and dismisses them in main', async () => {
     const bridge = new FakeBridge()
       .handle('connection.get', onlineStatus(Date.now()))

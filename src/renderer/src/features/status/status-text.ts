@@ -33,3 +33,14 @@ export function offlineBannerText(status: ConnectionStatus | null, now: number):
     return 'Offline — the service has not been reached yet; showing cached data';
   return `Offline — showing cached data from ${formatAge(status.lastOnlineAt, now)}`;
 }
+
+/**
+ * Why a channel is not live, for the status bar: the live channel's reason
+ * first (it moves the map), else the reports channel's. Null while both are live.
+ */
+export function channelReason(status: ConnectionStatus | null): string | null {
+  if (!status) return null;
+  if (status.live.state !== 'connected' && status.live.reason) return status.live.reason;
+  if (status.reports.state !== 'connected' && status.reports.reason) return status.reports.reason;
+  return null;
+}
