@@ -62,8 +62,15 @@ export interface AppCore {
  */
 export function createAppCore(options: AppCoreOptions): AppCore {
   const now = options.now ?? Date.now;
-  const log = options.log ?? { warn: (m: string) => console.warn(`[core] ${m}`) };
-  const { push, shell } = options;
+  const shellLog = options.log ?? { warn: (m: string) => console.warn(`[core] ${m}`) };
+  /** Set by stop(): the app is quitting, possibly while start() is still under way. */
+  let stopped = false;
+  // After stop, work still under way fails (requests cancelled, cache closed): that is no news.
+  const log: CoreLog = { warn: (m) => void (stopped || shellLog.warn(m)) };
+  const push: PushSink = (event, payload) => {
+    if (!stopped) options.push(event, payload);
+  };
+  const { shell } = options;
   const cache: OfflineCache = openOfflineCache(join(options.dataDir, 'cache.sqlite'), { now });
   const notices = createNoticeBoard(cache.settings);
   notices.subscribe((n) => push('notice', n));
@@ -265,14 +272,20 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   return {
     handlers,
     async start() {
-      if (started) return;
+      if (started || stopped) return;
       started = true;
       reports.start();
       fleet.start();
-      await session.restore();
+      try {
+        await session.restore();
+      } catch (err) {
+        // A quit during the restore cancels it (the demo service stopped, requests aborted).
+        if (!stopped) throw err;
+      }
     },
     async stop() {
-      started = false;
+      if (stopped) return;
+      stopped = true;
       realtime?.stop();
       realtime = null;
       realtimeToken = null;

@@ -34,6 +34,8 @@ export interface HttpClientOptions {
   readonly onUnauthorized?: (err: ApiError) => void;
   /** Whether the last request reached the service (ConnectionStatus.service). */
   readonly onReachability?: (online: boolean) => void;
+  /** Aborted when the session closes (sign-out, quit): every request still under way is cancelled. */
+  readonly closed?: AbortSignal;
 }
 
 /**
@@ -64,7 +66,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (req.body !== undefined) headers['Content-Type'] = 'application/json';
       const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+      const signal = AbortSignal.any(
+        [timeout, req.signal, options.closed].filter((s): s is AbortSignal => s !== undefined),
+      );
 
       let res: Response;
       let text: string;
@@ -149,7 +153,7 @@ function transportError(
       cause: err,
     });
   }
-  if (req.signal?.aborted)
+  if (req.signal?.aborted || options.closed?.aborted)
     return new ApiError({
       kind: 'cancelled',
       route: req.route,

@@ -83,8 +83,12 @@ export function createSession(options: SessionOptions): Session {
   let conn: Connection | null = null;
   let needsSignIn = false;
   let tokenPersisted = false;
-  let demo: DemoService | null = null;
+  /** The Demo service, from the moment its start is asked for: whoever clears this stops it. */
+  let demo: Promise<DemoService> | null = null;
   let keyringNoticeShown = false;
+  /** Quitting: what is still under way finishes without touching the closed cache or starting anything. */
+  let disposed = false;
+  const closing = new AbortController();
 
   const view = (): SessionView => ({
     signedIn: conn !== null,
@@ -124,6 +128,7 @@ export function createSession(options: SessionOptions): Session {
       deprecations,
       onUnauthorized: refused,
       onReachability: options.onReachability,
+      closed: closing.signal,
     });
     const pageSize = p.kind === 'demo' ? DEMO_PAGE_SIZE : undefined;
     return {
@@ -139,9 +144,24 @@ export function createSession(options: SessionOptions): Session {
   };
 
   const stopDemo = async (): Promise<void> => {
-    const d = demo;
+    const starting = demo;
     demo = null;
+    // A start that failed has nothing to stop; its caller reports the failure.
+    const d = await starting?.catch(() => null);
     await d?.stop();
+  };
+
+  /** The running Demo service, started if need be; null if it was stopped meanwhile (quit, sign-out). */
+  const runningDemo = async (): Promise<DemoService | null> => {
+    if (disposed) return null;
+    const starting = (demo ??= options.startDemo());
+    try {
+      const d = await starting;
+      return demo === starting && !disposed ? d : null;
+    } catch (err) {
+      if (demo === starting) demo = null;
+      throw err;
+    }
   };
 
   const keyringNotice = (): void => {
@@ -158,18 +178,15 @@ export function createSession(options: SessionOptions): Session {
   };
 
   const signInDemo = async (): Promise<SessionView> => {
-    demo ??= await options.startDemo();
-    profile = DEMO_PROFILE;
+    const d = await runningDemo();
+    if (!d) return view();
     // Demo tokens are issued afresh by each start of the local service: nothing to keep.
     await options.secrets.delete(TOKEN_KEY);
+    if (disposed) return view();
+    profile = DEMO_PROFILE;
     tokenPersisted = false;
     needsSignIn = false;
-    conn = connect(
-      DEMO_PROFILE,
-      demo.endpoints,
-      { id: demo.operator.id, name: demo.operator.name },
-      demo.operator.token,
-    );
+    conn = connect(DEMO_PROFILE, d.endpoints, { id: d.operator.id, name: d.operator.name }, d.operator.token);
     options.state.setValue(PROFILE_KEY, DEMO_PROFILE);
     return changed();
   };
@@ -178,8 +195,9 @@ export function createSession(options: SessionOptions): Session {
     p: Extract<Profile, { kind: 'remote' }>,
     token: string,
     persist: boolean,
-  ): Promise<void> => {
+  ): Promise<boolean> => {
     await stopDemo();
+    if (disposed) return false;
     profile = p;
     needsSignIn = false;
     conn = connect(p, endpointsOfRemote(p), { id: p.user_id, name: `User ${p.user_id}` }, token);
@@ -187,9 +205,11 @@ export function createSession(options: SessionOptions): Session {
     const store = options.secrets.kind === 'keychain' || (options.secrets.kind === 'basic_text' && persist);
     if (store) await options.secrets.set(TOKEN_KEY, token);
     else await options.secrets.delete(TOKEN_KEY);
+    if (disposed) return false;
     tokenPersisted = store;
     options.state.setValue(PROFILE_KEY, p);
     keyringNotice();
+    return true;
   };
 
   return {
@@ -201,14 +221,14 @@ export function createSession(options: SessionOptions): Session {
       if (!stored.success || stored.data.kind === 'demo') return signInDemo();
       const p = stored.data;
       const token = await options.secrets.get(TOKEN_KEY);
+      if (disposed) return view();
       profile = p;
       if (token === null) {
         needsSignIn = true;
         keyringNotice();
         return changed();
       }
-      await adoptRemote(p, token, true);
-      return changed();
+      return (await adoptRemote(p, token, true)) ? changed() : view();
     },
 
     signInDemo,
@@ -231,6 +251,7 @@ export function createSession(options: SessionOptions): Session {
       try {
         await trial.fleet.assetPage(1);
       } catch (err) {
+        if (disposed) return view();
         if (err instanceof ApiError && err.kind === 'unauthorized')
           throw new SignInError(
             'The service refused this access token (401). Check the token and the account key.',
@@ -239,8 +260,7 @@ export function createSession(options: SessionOptions): Session {
           throw new SignInError('This token has no access to the account (403).');
         if (!(err instanceof ApiError && err.transient)) throw err;
       }
-      await adoptRemote(checked.profile, token, args.persistToken ?? false);
-      return changed();
+      return (await adoptRemote(checked.profile, token, args.persistToken ?? false)) ? changed() : view();
     },
 
     async signOut() {
@@ -258,8 +278,10 @@ export function createSession(options: SessionOptions): Session {
     },
 
     async dispose() {
+      disposed = true;
       conn = null;
       listeners.clear();
+      closing.abort();
       await stopDemo();
     },
   };
