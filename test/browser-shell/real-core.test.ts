@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser/browser-shell';
 import { BRIDGE_SOCKET_PATH } from '../../src/main/browser/socket-protocol';
-import { createSocketBridge, type SocketBridge } from '../../src/preload/socket-bridge';
+import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { startLocalService, type LocalService } from '../../src/server';
 
@@ -19,6 +19,7 @@ let rendererDir: string;
 let shell: BrowserShell;
 let bridge: SocketBridge;
 const sockets: WebSocket[] = [];
+const hostActions: HostAction[] = [];
 
 beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'fleetdesk-renderer-'));
@@ -32,6 +33,7 @@ beforeAll(async () => {
   });
   const url = `${shell.origin.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}?secret=${shell.secret}`;
   bridge = createSocketBridge({
+    onHostAction: (a) => hostActions.push(a),
     connect(on) {
       const ws = new WebSocket(url, { origin: shell.origin });
       sockets.push(ws);
@@ -76,5 +78,31 @@ describe('the browser shell with the real core', () => {
     const { positions } = await batch;
     expect(positions.length).toBeGreaterThan(0);
     expect(positions[0]).toMatchObject({ assetId: expect.any(Number) });
+  });
+
+  it('saves a report as a browser download and tells the page no path on the host', async () => {
+    const fleet = await bridge.invoke('fleet.snapshot');
+    const assetId = fleet.ok ? fleet.value.assets[0]!.id : 0;
+    const day = new Date().toISOString().slice(0, 10);
+    const completed = new Promise<IpcEvents['reports.changed']>((resolve) => {
+      const off = bridge.on('reports.changed', (r) => {
+        if (r.state !== 'completed') return;
+        off();
+        resolve(r);
+      });
+    });
+    const submitted = await bridge.invoke('reports.submit', {
+      request: { type: 'trail', format: 'html', asset_id: assetId, date_from: day, date_to: day },
+    });
+    expect(submitted.ok).toBe(true);
+    const report = await completed;
+
+    const saved = await bridge.invoke('reports.save', { localId: report.localId });
+    expect(saved).toEqual({ ok: true, value: { saved: true, path: null } });
+    const download = hostActions.find((a) => a.type === 'download');
+    expect(download).toMatchObject({ type: 'download', filename: expect.stringMatching(/\.html$/) });
+    const res = await fetch(new URL(download?.type === 'download' ? download.url : '', shell.origin));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<html');
   });
 });

@@ -13,6 +13,7 @@ import { createPushChannel } from '../ipc/push-channel';
 import type { ReadyInfo } from '../../server';
 import { attachedDemoService } from './attached-demo';
 import { attachBridgeSocket } from './bridge-socket';
+import { browserHandlers } from './browser-handlers';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
 import { createRendererHost, type RendererSource } from './renderer-host';
 import { SECRET_FRAGMENT_KEY } from './socket-protocol';
@@ -131,7 +132,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     server,
     secret,
     allowedOrigins: () => origins,
-    router: createIpcRouter(core.handlers, log),
+    router: createIpcRouter(browserHandlers(core.handlers), log),
     pushes,
     log,
   });

@@ -69,7 +69,11 @@ export const ipcMethods = {
   'reports.retry': { args: localId, result: type<LocalReport>() },
   'reports.remove': { args: localId, result: type<null>() },
   'reports.data': { args: localId, result: type<JsonReportContent>() },
-  /** Downloads if needed, then the native Save dialog with the spec's filename. */
+  /**
+   * Downloads if needed, then the native Save dialog with the spec's filename. `path` is where the
+   * user's copy is; null when cancelled, and in the browser shell, where the browser downloads the
+   * file to a place the host cannot know.
+   */
   'reports.save': { args: localId, result: type<{ saved: boolean; path: string | null }>() },
   'reports.open': { args: localId, result: type<null>() },
   'reports.showInFolder': { args: localId, result: type<null>() },
