@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import { PATIENT, SCREENSHOTS, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
+import { paintedPixels } from './support/map-canvas';
+import { waitForDemoFleet } from './support/operator';
+
+const FLEET_SIZE = 20;
+let app: FleetdeskApp;
+
+beforeAll(async () => {
+  app = await startFleetdeskApp({ fleetSize: FLEET_SIZE, tickMs: 500 });
+});
+
+// What the screen showed when a test failed is the first thing to look at.
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('map-keyboard-failed'));
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The test id of the element with focus (the map's is "live-map"), or its text for anything else. */
+async function focused(page: Page): Promise<string> {
+  const el = page.locator(':focus');
+  if ((await el.count()) === 0) return '';
+  return (await el.getAttribute('data-testid')) ?? (await el.innerText()).trim();
+}
+
+/** As an operator without a mouse gets there: Tab until the map has focus. */
+async function tabToMap(page: Page): Promise<void> {
+  for (let i = 0; i < 60 && (await focused(page)) !== 'live-map'; i++) await page.keyboard.press('Tab');
+  expect(await focused(page)).toBe('live-map');
+}
+
+/** Leaflet's own zoom key, one step at a time: a key pressed during the zoom animation is dropped. */
+async function zoomOut(page: Page, steps: number): Promise<void> {
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press('-');
+    await page.waitForTimeout(400);
+  }
+}
+
+describe('the live map without a mouse', () => {
+  it('opens a cluster with Enter, walks its list with the arrows, selects with Enter, and Esc brings focus back to the map', async () => {
+    const { page } = app;
+    await waitForDemoFleet(page);
+    const list = page.getByRole('complementary', { name: 'Assets' });
+    await list.getByText(`${FLEET_SIZE} of ${FLEET_SIZE} assets`).waitFor(PATIENT);
+    await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
+
+    // The whole fleet in the middle of the map, then far enough out that it gathers into clusters.
+    await page.keyboard.press('f');
+    await tabToMap(page);
+    await zoomOut(page, 6);
+
+    // Focus shows: a ring round the map and the square Enter reaches into at its centre.
+    expect(await page.evaluate("getComputedStyle(document.activeElement, '::after').borderTopStyle")).toBe(
+      'solid',
+    );
+    expect(await page.locator('.keyboard-square').isVisible()).toBe(true);
+    await page.getByTestId('live-map').screenshot({ path: join(SCREENSHOTS, 'e2e-map-keyboard-focus.png') });
+    const cluster = page.getByRole('dialog', { name: /^\d+ assets$/ });
+    const members = cluster.getByRole('listbox', { name: 'Assets in this group' }).getByRole('option');
+
+    // Esc closes the list and the map has focus again, nothing selected.
+    await page.keyboard.press('Enter');
+    await cluster.waitFor(PATIENT);
+    expect(await members.count()).toBeGreaterThan(1);
+    const first = (await members.nth(0).innerText()).trim();
+    expect(await focused(page)).toBe(first);
+    await page.keyboard.press('Escape');
+    await cluster.waitFor({ state: 'detached', ...PATIENT });
+    expect(await focused(page)).toBe('live-map');
+    expect(await page.getByRole('complementary', { name: 'Asset details' }).count()).toBe(0);
+
+    // Again, and this time down the list to the second member.
+    await page.keyboard.press('Enter');
+    await cluster.waitFor(PATIENT);
+    await page.keyboard.press('ArrowDown');
+    const second = (await members.nth(1).innerText()).trim();
+    expect(await focused(page)).toBe(second);
+    expect(await members.nth(1).getAttribute('aria-selected')).toBe('true');
+    await app.screenshot('map-keyboard-cluster');
+
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('complementary', { name: 'Asset details' });
+    await panel.getByRole('heading', { name: second }).waitFor(PATIENT);
+    await cluster.waitFor({ state: 'detached', ...PATIENT });
+    expect(await focused(page)).toBe('live-map');
+
+    // Zoomed in on it now: Esc clears the selection, and Enter selects the asset at the centre (it, or
+    // one parked on the same spot).
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached', ...PATIENT });
+    expect(await focused(page)).toBe('live-map');
+    await page.keyboard.press('Enter');
+    const picked = panel.getByRole('heading', { level: 2 });
+    await picked.waitFor(PATIENT);
+    const names = app.fleet.assets.map((a) => a.name);
+    expect(names).toContain((await picked.innerText()).trim());
+    expect(app.pageErrors).toEqual([]);
+    await app.screenshot('map-keyboard-asset');
+  });
+});
