@@ -10,6 +10,11 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // Its own entry next to index.js: the report pool starts out/main/report-worker.js in worker threads
           // (src/server/reports/worker-entry.ts looks for it there before falling back to the TypeScript source).
+          // In the installed app both files sit inside app.asar, and that works: Electron's Node runs
+          // setupAsarSupport() in every worker thread before loading its entry (Electron's patch
+          // "worker_thread: add asar support", electron/electron#33216, 2022), so the worker reads its script
+          // and its imports from the archive as the main process does. Plain Node cannot, which is
+          // why test/build/packaged-layout.test.ts runs the packaged worker from an extracted copy.
           'report-worker': resolve(__dirname, 'src/server/reports/report-worker.ts'),
         },
       },

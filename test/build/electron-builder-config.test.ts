@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -50,8 +52,22 @@ const config = z.looseObject({
     notarize: z.literal(true),
   }),
   linux: z.looseObject({ target: z.array(z.looseObject({ target: z.string() })) }),
-  publish: z.array(z.looseObject({ provider: z.literal('github') })),
+  publish: z.array(
+    z.looseObject({
+      provider: z.literal('github'),
+      // electron-updater finds releases by these (app-update.yml); without them a build guesses from git.
+      owner: z.string().min(1),
+      repo: z.string().min(1),
+    }),
+  ),
 });
+
+const packageRepository = z
+  .object({ repository: z.string().regex(/^github:[\w.-]+\/[\w.-]+$/) })
+  .transform(({ repository }) => {
+    const [owner, repo] = repository.slice('github:'.length).split('/');
+    return { owner, repo };
+  });
 
 describe('electron-builder.yml', () => {
   it("is valid against electron-builder's own schema", async () => {
@@ -63,6 +79,15 @@ describe('electron-builder.yml', () => {
     const loaded = config.parse(await getConfig(process.cwd(), null));
     expect(loaded.asarUnpack.some((p) => p.includes('better-sqlite3') && p.endsWith('.node'))).toBe(true);
     expect(loaded.linux.target.map((t) => t.target).sort()).toEqual(['AppImage', 'deb']);
+  });
+
+  it('publishes to the GitHub repository package.json names, owner and repo spelt out', async () => {
+    const loaded = config.parse(await getConfig(process.cwd(), null));
+    const pkg = packageRepository.parse(
+      JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')),
+    );
+    expect(loaded.publish).toHaveLength(1);
+    expect(loaded.publish[0]).toMatchObject({ provider: 'github', ...pkg, releaseType: 'release' });
   });
 
   it('the validator does refuse an unknown option (the check above is not vacuous)', async () => {
