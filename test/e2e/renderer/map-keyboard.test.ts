@@ -34,10 +34,13 @@ async function tabToMap(page: Page): Promise<void> {
   expect(await focused(page)).toBe('live-map');
 }
 
-/** Leaflet's own zoom key, one step at a time: a key pressed during the zoom animation is dropped. */
-async function zoomOut(page: Page, steps: number): Promise<void> {
-  for (let i = 0; i < steps; i++) {
-    await page.keyboard.press('-');
+/**
+ * Leaflet's own keys: an arrow pans 80 px, minus zooms out a step. A press while the map still
+ * glides or zooms is dropped, so one at a time.
+ */
+async function pressOneAtATime(page: Page, key: string, presses: number): Promise<void> {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press(key);
     await page.waitForTimeout(400);
   }
 }
@@ -50,10 +53,20 @@ describe('the live map without a mouse', () => {
     await list.getByText(`${FLEET_SIZE} of ${FLEET_SIZE} assets`).waitFor(PATIENT);
     await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
 
-    // The whole fleet in the middle of the map, then far enough out that it gathers into clusters.
+    // A control room at night: the theme follows the system's (the live-map test sees the light one).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The whole fleet in the middle of the map, then far enough out that it gathers into one cluster.
     await page.keyboard.press('f');
     await tabToMap(page);
-    await zoomOut(page, 6);
+    await pressOneAtATime(page, '-', 6);
+
+    // Beside the cluster there is nothing to open, and the operator is told how to get somewhere.
+    await pressOneAtATime(page, 'ArrowRight', 3);
+    await page.keyboard.press('Enter');
+    const note = page.getByRole('status').filter({ hasText: /^Nothing in the square/ });
+    await note.waitFor(PATIENT);
+    await pressOneAtATime(page, 'ArrowLeft', 3);
+    await note.waitFor({ state: 'detached', ...PATIENT });
 
     // Focus shows: a ring round the map and the square Enter reaches into at its centre.
     expect(await page.evaluate("getComputedStyle(document.activeElement, '::after').borderTopStyle")).toBe(
