@@ -31,6 +31,7 @@ const packageJson = z
   .object({
     name: z.string(),
     main: z.string(),
+    repository: z.string().startsWith('github:'),
     devDependencies: z.object({ electron: z.string().regex(/^\d+\.\d+\.\d+$/) }),
   })
   .parse(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
@@ -95,6 +96,16 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
     expect(existsSync(join(RESOURCES, 'app.asar.unpacked', native))).toBe(true);
     // The archive's header points there instead of holding the bytes.
     expect(statFile(ASAR, native)).toMatchObject({ unpacked: true });
+  });
+
+  it('tells electron-updater where releases are: the GitHub repository package.json names', () => {
+    // app-update.yml is flat `key: value` lines (electron-builder's PublishManager writes it after packing).
+    const lines = readFileSync(join(RESOURCES, 'app-update.yml'), 'utf8').split('\n');
+    const updateConfig = Object.fromEntries(
+      lines.filter((l) => l.includes(': ')).map((l) => l.split(': ', 2) as [string, string]),
+    );
+    const [owner, repo] = packageJson.repository.slice('github:'.length).split('/');
+    expect(updateConfig).toMatchObject({ provider: 'github', owner, repo });
   });
 
   it('has the Electron fuses of issue 7 flipped in the executable', async () => {
