@@ -109,4 +109,49 @@ describe('report list', () => {
     expect(table.text()).toContain('Distance (km)');
     expect(table.text()).toContain('84.2');
   });
+
+  it('in the browser shell says the report was downloaded, and offers no folder to show', async () => {
+    const done = localReport({
+      localId: 'p-1',
+      state: 'completed',
+      request: { type: 'trip', format: 'pdf', asset_id: 2, date_from: '2026-11-01', date_to: '2026-11-02' },
+      file: {
+        filename: 'Trips 2026-11-01.pdf',
+        contentType: 'application/pdf',
+        size: 4096,
+        path: '/tmp/fleetdesk-browser-x/reports/p-1.pdf',
+        savedPath: null,
+      },
+    });
+    const bridge = new FakeBridge()
+      .handle('app.info', { version: '1.0.0', platform: 'linux', shell: 'browser' })
+      .handle('reports.list', [done])
+      .handle('reports.save', { saved: true, path: null });
+    const wrapper = await mountReports(bridge);
+    const buttons = wrapper
+      .findAll('[data-local-id="p-1"] [data-action]')
+      .map((b) => b.attributes('data-action'));
+    expect(buttons).toEqual(['save', 'open', 'remove']);
+
+    await wrapper.find('[data-local-id="p-1"] [data-action="save"]').trigger('click');
+    await settle();
+    expect(wrapper.find('header [role="status"]').text()).toBe('Downloaded Trips 2026-11-01.pdf');
+    expect(wrapper.text()).not.toContain('/tmp/');
+  });
+
+  it('in the desktop app offers Show in folder for a downloaded report', async () => {
+    const done = localReport({
+      localId: 'p-2',
+      state: 'completed',
+      file: { filename: 'a.pdf', contentType: 'application/pdf', size: 1, path: '/c/a.pdf', savedPath: null },
+    });
+    const bridge = new FakeBridge()
+      .handle('app.info', { version: '1.0.0', platform: 'linux', shell: 'electron' })
+      .handle('reports.list', [done])
+      .handle('reports.showInFolder', null);
+    const wrapper = await mountReports(bridge);
+    await wrapper.find('[data-local-id="p-2"] [data-action="showInFolder"]').trigger('click');
+    await settle();
+    expect(bridge.callsOf('reports.showInFolder')).toEqual([{ localId: 'p-2' }]);
+  });
 });

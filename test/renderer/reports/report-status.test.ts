@@ -58,5 +58,7 @@ describe('report status', () => {
       },
     });
     expect(reportActions(json)).toMatchObject({ save: true, open: true, view: true, showInFolder: true });
+    // A browser tab has no folder to show the file in.
+    expect(reportActions(json, false)).toMatchObject({ save: true, open: true, showInFolder: false });
   });
 });

@@ -76,8 +76,14 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Which actions make sense in a state; the buttons for the others are hidden. */
-export function reportActions(r: LocalReport): {
+/**
+ * Which actions make sense in a state; the buttons for the others are hidden.
+ * `canReveal`: the shell can show a file in a folder (not a browser tab).
+ */
+export function reportActions(
+  r: LocalReport,
+  canReveal = true,
+): {
   save: boolean;
   open: boolean;
   showInFolder: boolean;
@@ -90,7 +96,7 @@ export function reportActions(r: LocalReport): {
   return {
     save: done,
     open: done,
-    showInFolder: done && (r.file?.savedPath ?? r.file?.path ?? null) !== null,
+    showInFolder: canReveal && done && (r.file?.savedPath ?? r.file?.path ?? null) !== null,
     view: done && r.request.format === 'json',
     retry: r.state === 'failed',
     // Spec 4.1 has no cancel: an in-flight report cannot be removed (main refuses too).
