@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, type KeyLike } from '../../../src/renderer/src/layout/shortcuts';
+import { SHORTCUTS, shortcutFor, type KeyLike } from '../../../src/renderer/src/layout/shortcuts';
 import { resolveTheme } from '../../../src/renderer/src/layout/theme';
 
 const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({
@@ -22,6 +22,19 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('f'))).toEqual({ kind: 'fitFleet' });
     expect(shortcutFor(key('L'))).toEqual({ kind: 'toggleFollow' });
     expect(shortcutFor(key('?'))).toEqual({ kind: 'help' });
+  });
+
+  it('opens the settings with a comma', () => {
+    expect(shortcutFor(key(','))).toEqual({ kind: 'settings' });
+    expect(shortcutFor(key(',', { inTextField: true }))).toBeNull();
+  });
+
+  it('lists every key it answers to, and the history replay’s keys in their own group', () => {
+    const [everywhere, replay] = SHORTCUTS;
+    const listed = everywhere!.shortcuts.flatMap((s) => s.keys.split(' '));
+    for (const k of ['/', 'F', 'L', 'Esc', ',', '?']) expect(listed).toContain(k);
+    expect(replay!.title).toBe('History replay');
+    expect(replay!.shortcuts.map((s) => s.keys)).toEqual(['Space', '← →', '+ −']);
   });
 
   it('stays out of the way while typing, except Escape', () => {

@@ -6,16 +6,37 @@ export type ShortcutAction =
   | { readonly kind: 'fitFleet' }
   | { readonly kind: 'toggleFollow' }
   | { readonly kind: 'escape' }
-  | { readonly kind: 'help' };
+  | { readonly kind: 'help' }
+  | { readonly kind: 'settings' };
 
-export const SHORTCUTS: readonly { readonly keys: string; readonly does: string }[] = [
-  { keys: '1 – 4', does: 'Live map, History, Reports, Tracking links' },
-  { keys: '/', does: 'Search assets' },
-  { keys: 'F', does: 'Fit the whole fleet on the map' },
-  { keys: 'L', does: 'Follow the selected asset' },
-  { keys: '↑ ↓', does: 'Previous / next asset in the list' },
-  { keys: 'Esc', does: 'Clear the selection, close a popup' },
-  { keys: '?', does: 'Show these shortcuts' },
+export interface ShortcutGroup {
+  readonly title: string;
+  readonly shortcuts: readonly { readonly keys: string; readonly does: string }[];
+}
+
+export const SHORTCUTS: readonly ShortcutGroup[] = [
+  {
+    title: 'Everywhere',
+    shortcuts: [
+      { keys: '1 – 4', does: 'Live map, History, Reports, Tracking links' },
+      { keys: '/', does: 'Search assets' },
+      { keys: 'F', does: 'Fit the whole fleet on the map' },
+      { keys: 'L', does: 'Follow the selected asset' },
+      { keys: '↑ ↓', does: 'Previous / next asset in the list' },
+      { keys: 'Esc', does: 'Clear the selection, close a popup' },
+      { keys: ',', does: 'Settings' },
+      { keys: '?', does: 'Show these shortcuts' },
+    ],
+  },
+  {
+    // The keys HistoryView.vue's onKey handles: keep the two in step.
+    title: 'History replay',
+    shortcuts: [
+      { keys: 'Space', does: 'Play / pause the replay' },
+      { keys: '← →', does: 'Step to the previous / next fix' },
+      { keys: '+ −', does: 'Replay faster / slower' },
+    ],
+  },
 ];
 
 const SCREEN_KEYS: Readonly<Record<string, Screen>> = {
@@ -51,6 +72,8 @@ export function shortcutFor(e: KeyLike): ShortcutAction | null {
       return { kind: 'toggleFollow' };
     case '?':
       return { kind: 'help' };
+    case ',':
+      return { kind: 'settings' };
     default:
       return null;
   }

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VueWrapper } from '@vue/test-utils';
+import App from '../../../src/renderer/src/App.vue';
+import { useNavigation } from '../../../src/renderer/src/layout/navigation';
+import { FakeBridge } from '../support/fake-bridge';
+import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { DEMO_SESSION, onlineStatus, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
+
+let current: VueWrapper | null = null;
+afterEach(() => current?.unmount());
+
+function signedInBridge(): FakeBridge {
+  const sim = simFleet(5);
+  return new FakeBridge()
+    .handle('session.get', DEMO_SESSION)
+    .handle('connection.get', onlineStatus(Date.now()))
+    .handle('settings.get', { ...TEST_SETTINGS, theme: 'light' })
+    .handle('settings.set', (patch) => ({ ...TEST_SETTINGS, theme: 'light', ...patch }))
+    .handle('notices.list', [])
+    .handle('app.ready', null)
+    .handle('fleet.snapshot', {
+      assets: sim.assets,
+      positions: sim.positions,
+      fetchedAt: 1,
+      fromCache: false,
+    });
+}
+
+const press = (key: string): void => {
+  window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+};
+
+async function openApp(): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
+  const mounted = mountWithBridge(App, signedInBridge());
+  current = mounted.wrapper;
+  await settle();
+  return mounted;
+}
+
+const dialog = (w: VueWrapper) => w.find('[role="dialog"][aria-labelledby="settings-title"]');
+
+describe('settings in the app', () => {
+  it('opens with , and lets the screens behind be while it is open', async () => {
+    const { wrapper } = await openApp();
+    expect(dialog(wrapper).exists()).toBe(false);
+    press(',');
+    await settle();
+    expect(dialog(wrapper).exists()).toBe(true);
+    press('2');
+    expect(useNavigation().screen).toBe('map');
+    press('Escape');
+    await settle();
+    expect(dialog(wrapper).exists()).toBe(false);
+  });
+
+  it('opens from the header button, applies a saved theme, and gives focus back to the button', async () => {
+    const { wrapper, bridge } = await openApp();
+    expect(wrapper.find('header select').exists()).toBe(false);
+    const button = wrapper.findAll('header button').find((b) => b.text() === 'Settings')!;
+    (button.element as HTMLButtonElement).focus();
+    await button.trigger('click');
+    await settle();
+    await dialog(wrapper).find('[name="theme"]').setValue('dark');
+    await dialog(wrapper).find('form').trigger('submit');
+    await settle();
+    expect(bridge.callsOf('settings.set')).toEqual([{ theme: 'dark' }]);
+    expect(dialog(wrapper).exists()).toBe(false);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.activeElement).toBe(button.element);
+  });
+
+  it('lists the settings key and the replay keys in the shortcuts overlay', async () => {
+    const { wrapper } = await openApp();
+    press('?');
+    await settle();
+    const help = wrapper.find('[aria-labelledby="help-title"]');
+    expect(help.findAll('h3').map((h) => h.text())).toEqual(['Everywhere', 'History replay']);
+    const replay = help.find('section[aria-label="History replay"]');
+    expect(replay.findAll('kbd').map((k) => k.text())).toEqual(['Space', '← →', '+ −']);
+    expect(help.text()).toContain('Settings');
+  });
+});
