@@ -57,3 +57,21 @@ describe('the fleet kept in typed arrays', () => {
     expect(f.slot(1)).toBeUndefined();
   });
 });
+
+describe('parked assets', () => {
+  it('leave a glide that has ended alone when the same fix comes again, and take a new colour at once', () => {
+    const f = new FleetPositions();
+    f.apply([fix(1, 51.9, 4.4, 123.4)], false, 0, classify);
+    f.apply([fix(1, 51.9, 4.4, 123.4)], true, 5000, classify);
+    expect(f.t0[0]).toBe(-Infinity);
+    f.apply([{ ...fix(1, 51.9, 4.4, 123.4), speed: 0 }], true, 6000, classify);
+    expect(f.st[0]).toBe(2);
+    expect(f.t0[0]).toBe(6000);
+    expect(f.fx[0]).toBe(f.tx[0]);
+    // Mid-glide the same fix does not restart it.
+    f.apply([fix(1, 51.9, 4.5)], true, 10_000, classify);
+    f.apply([fix(1, 51.9, 4.5)], true, 10_000 + MOVE_DURATION_MS / 2, classify);
+    expect(f.t0[0]).toBe(10_000 + MOVE_DURATION_MS / 2);
+    expect(f.fx[0]).toBeGreaterThan(mercatorX(4.4));
+  });
+});

@@ -19,7 +19,7 @@ export interface FleetLayerOptions {
   onSelect?(assetId: number | null): void;
   onClusterClick?(cluster: ClusterHit): void;
   onHover?(hit: HoverHit | null): void;
-  /** Skip frames identical to the last painted one (default true; the bench turns it off for the worst case). */
+  /** Skip frames identical to the last painted one and redraw only what changed (default true; false repaints everything every frame, the worst case). */
   skipUnchangedFrames?: boolean;
   /** Called with the main-thread time of each redraw (bench, diagnostics). */
   onFrame?(ms: number): void;
@@ -89,6 +89,7 @@ export class FleetCanvasLayer extends L.Layer {
   /** Replaces everything (a new snapshot): no animation from stale places. */
   reset(positions: Iterable<LivePosition>): void {
     this.positions.clear();
+    this.forceRedraw = true;
     this.apply(positions, false);
   }
 
@@ -148,7 +149,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.positions.apply(positions, animate, now, this.opts.classify);
     if (animate) this.animateUntil = now + MOVE_DURATION_MS;
     this.clusters.markDirty();
-    this.forceRedraw = true;
+    // No full redraw: the next frame finds which markers moved, changed heading or state.
     this.requestRedraw();
   }
 
@@ -208,15 +209,15 @@ export class FleetCanvasLayer extends L.Layer {
       this.drawSelected(ctx, view, started);
       this.forceRedraw = true;
     } else {
-      const moved = this.markers.locate(this.positions, started, view);
+      if (this.forceRedraw || this.opts.skipUnchangedFrames === false) this.markers.invalidate();
       // A frame whose every marker lands on the same whole pixel as the last one would be identical: skip it.
-      if (moved || this.forceRedraw || this.opts.skipUnchangedFrames === false) {
+      if (this.markers.locate(this.positions, started, view)) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-        this.markers.paint(ctx, this.positions, zoom, pal, this.opts.nameOf);
+        const selected = this.selected === null ? undefined : this.positions.slot(this.selected);
+        this.markers.paint(ctx, this.positions, zoom, pal, this.opts.nameOf, selected, started, view);
         this.drawnClusters = [];
-        this.drawSelected(ctx, view, started);
-        this.forceRedraw = false;
       }
+      this.forceRedraw = false;
     }
 
     if (this.following && this.selected !== null) this.keepSelectedCentred(map, view);

@@ -46,7 +46,8 @@ export class FleetPositions {
 
   /**
    * Takes in a batch. Animated, each known asset glides from where it is drawn
-   * at `now` to its new fix; otherwise it jumps there.
+   * at `now` to its new fix; otherwise it jumps there. `t0` changes only for
+   * an asset that moves or changes colour, so a frame can pass over the rest.
    */
   apply(
     positions: Iterable<LivePosition>,
@@ -56,6 +57,26 @@ export class FleetPositions {
   ): void {
     for (const p of positions) {
       let i = this.slotOf.get(p.assetId);
+      // A parked asset reports the same fix over and over: once it has come to rest, nothing is to glide.
+      if (
+        animate &&
+        i !== undefined &&
+        p.lat === this.lat[i] &&
+        p.lon === this.lon[i] &&
+        Math.fround(p.course) === this.tc[i] &&
+        progress(this.t0[i]!, now) === 1
+      ) {
+        const state = classify(p);
+        if (state !== this.st[i]) {
+          // Same place, new colour: a glide of zero length makes the next frame redraw it.
+          this.fx[i] = this.tx[i]!;
+          this.fy[i] = this.ty[i]!;
+          this.fc[i] = this.tc[i]!;
+          this.t0[i] = now;
+          this.st[i] = state;
+        }
+        continue;
+      }
       const x = mercatorX(p.lon);
       const y = mercatorY(p.lat);
       if (i === undefined) {

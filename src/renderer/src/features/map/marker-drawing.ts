@@ -40,6 +40,20 @@ export function drawSelection(ctx: CanvasRenderingContext2D, x: number, y: numbe
   ctx.stroke();
 }
 
+const LABEL_FONT = '600 11px system-ui, sans-serif';
+
+/** The box drawLabel() and drawSelection() cover together, in CSS pixels, with a pixel to spare for antialiasing. */
+export function selectionBox(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  text: string,
+): { x0: number; y0: number; x1: number; y1: number } {
+  ctx.font = LABEL_FONT;
+  const w = ctx.measureText(text).width;
+  return { x0: x - 16, y0: y - 16, x1: x + 19 + w, y1: y + 16 };
+}
+
 export function drawLabel(
   ctx: CanvasRenderingContext2D,
   x: number,
@@ -47,7 +61,7 @@ export function drawLabel(
   text: string,
   pal: Palette,
 ): void {
-  ctx.font = '600 11px system-ui, sans-serif';
+  ctx.font = LABEL_FONT;
   const w = ctx.measureText(text).width;
   const lx = x + 14;
   const ly = y - 8;

@@ -1,15 +1,27 @@
+import { DirtyTiles, type PixelRect } from './dirty-tiles';
 import type { FleetPositions } from './fleet-positions';
 import type { DrawnMarkers } from './hit-test';
-import { lerp, lerpAngle, progress } from './interpolation';
-import { drawLabel, drawSelection, type Palette } from './marker-drawing';
-import { buildSpriteAtlas, headingColumn, SPRITE_CSS_PX, type SpriteAtlas } from './marker-sprites';
+import { lerp, lerpAngle, MOVE_DURATION_MS, progress } from './interpolation';
+import { drawLabel, drawSelection, selectionBox, type Palette } from './marker-drawing';
+import {
+  buildSpriteAtlas,
+  headingColumn,
+  SPRITE_CSS_PX,
+  spriteReach,
+  type SpriteAtlas,
+} from './marker-sprites';
 import { PixelFrame } from './pixel-frame';
+import { composeAll, composeDirty, HIDDEN, type PlacedSprites } from './sprite-compose';
 
 const LABEL_MIN_ZOOM = 14;
 const LABEL_MAX_COUNT = 150;
 /** Markers this far outside the view still count as drawn: half of one shows at the edge. */
 const VIEW_MARGIN_PX = 16;
-const HIDDEN = -0x7fffffff;
+/** Tile of the dirty grid, in device pixels: about a marker and a half, so a one-pixel move dirties few. */
+const TILE_PX = 16;
+/** Past this share of dirty tiles, recomposing everything in one go is cheaper than tile by tile. */
+const FULL_REPAINT_SHARE = 0.5;
+const NO_STATE = 255;
 
 /** The container-pixel transform of one frame: x = mercator x · scale − ox. */
 export interface FrameView {
@@ -21,30 +33,57 @@ export interface FrameView {
   readonly dpr: number;
 }
 
+const sameView = (a: FrameView, b: FrameView): boolean =>
+  a.scale === b.scale &&
+  a.ox === b.ox &&
+  a.oy === b.oy &&
+  a.width === b.width &&
+  a.height === b.height &&
+  a.dpr === b.dpr;
+
 /**
  * The fleet's markers as one frame: where each lands on screen, and the
- * pixels of all of them composed in JavaScript and handed over in one
- * putImageData (see pixel-frame.ts for why).
+ * pixels of all of them composed in JavaScript and handed over with
+ * putImageData (see pixel-frame.ts for why). Markers glide by a fraction of
+ * a pixel per frame, so most frames change a few dozen markers: only the
+ * tiles under their old and new places are recomposed and handed over.
  */
-export class MarkerFrame implements DrawnMarkers {
+export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   /** Slots placed at the last frame; sx/sy beyond are stale. */
   count = 0;
   ids: ArrayLike<number> = new Int32Array(0);
   /** Container position of each slot at the last frame, NaN when not drawn (hit-testing, labels). */
   sx = new Float32Array(1024).fill(NaN);
   sy = new Float32Array(1024);
-  /** Whole device pixel and heading column of each slot at the last painted frame. */
-  private qx = new Int32Array(1024).fill(HIDDEN);
-  private qy = new Int32Array(1024);
-  private qc = new Uint8Array(1024);
+  /** Whole device pixel, heading column and state of each slot at the last located frame. */
+  qx = new Int32Array(1024).fill(HIDDEN);
+  qy = new Int32Array(1024);
+  qc = new Uint8Array(1024);
+  qs = new Uint8Array(1024).fill(NO_STATE);
   private visible = 0;
   private atlas: { palette: Palette; dpr: number; sprites: SpriteAtlas } | null = null;
   private pixels: PixelFrame | null = null;
+  private tiles: DirtyTiles | null = null;
+  /** The next paint recomposes every pixel (a new view, palette, selection, canvas). */
+  private full = true;
+  /** The last paint carried names, which overlap neighbours' tiles. */
+  private labelled = false;
+  /** Device-pixel box of the selected asset's ring and name at the last paint. */
+  private overlay: PixelRect | null = null;
+  /** The view and time of the last located frame, and how many slots it placed. */
+  private last: { view: FrameView; now: number; count: number } | null = null;
+
+  /** Everything is placed and painted anew at the next frame. */
+  invalidate(): void {
+    this.full = true;
+    this.last = null;
+  }
 
   /** Nothing drawn from the fleet (a clustered frame places its lone markers with place()). */
   hideAll(positions: FleetPositions): void {
     this.track(positions);
     this.sx.fill(NaN);
+    this.invalidate();
   }
 
   place(slot: number, x: number, y: number): void {
@@ -52,20 +91,38 @@ export class MarkerFrame implements DrawnMarkers {
     this.sy[slot] = y;
   }
 
-  /** Screen position of every asset at `now`; true when any lands on a different whole pixel or heading. */
+  /**
+   * Screen position of every asset at `now`; true when any lands on a
+   * different whole pixel, heading or state (else the frame would be identical).
+   */
   locate(positions: FleetPositions, now: number, view: FrameView): boolean {
     this.track(positions);
     const { scale, ox, oy, width, height, dpr } = view;
+    const tiles = this.tilesFor(Math.round(width * dpr), Math.round(height * dpr));
+    const last = this.last;
+    const same = last !== null && sameView(last.view, view);
+    if (!same) {
+      this.full = true;
+      this.visible = 0;
+    }
+    // Slots already placed in this view whose glide had ended by the last frame cannot have moved.
+    const settledCount = same ? last.count : 0;
+    const restedBy = same ? last.now - MOVE_DURATION_MS : -Infinity;
+    this.last = { view, now, count: positions.count };
+    const [r0, r1] = spriteReach(dpr);
     const { fx, fy, tx, ty, fc, tc, t0, st } = positions;
-    let moved = false;
-    this.visible = 0;
+    const mark = !this.full;
+    let moved = !same;
     for (let i = 0; i < positions.count; i++) {
-      const t = progress(t0[i]!, now);
+      const start = t0[i]!;
+      if (i < settledCount && start <= restedBy) continue;
+      const t = progress(start, now);
       const x = lerp(fx[i]!, tx[i]!, t) * scale - ox;
       const y = lerp(fy[i]!, ty[i]!, t) * scale - oy;
       let qx = HIDDEN;
       let qy = 0;
       let qc = 0;
+      let qs = NO_STATE;
       if (
         x < -VIEW_MARGIN_PX ||
         y < -VIEW_MARGIN_PX ||
@@ -76,44 +133,84 @@ export class MarkerFrame implements DrawnMarkers {
       } else {
         this.sx[i] = x;
         this.sy[i] = y;
-        this.visible++;
         qx = Math.round(x * dpr);
         qy = Math.round(y * dpr);
-        qc = st[i] === 0 ? headingColumn(lerpAngle(fc[i]!, tc[i]!, t)) : 0;
+        qs = st[i]!;
+        qc = qs === 0 ? headingColumn(lerpAngle(fc[i]!, tc[i]!, t)) : 0;
       }
-      if (qx !== this.qx[i] || qy !== this.qy[i] || qc !== this.qc[i]) {
+      const oldX = this.qx[i]!;
+      if (!same) {
+        if (qx !== HIDDEN) this.visible++;
+      } else if (qx !== oldX || qy !== this.qy[i] || qc !== this.qc[i] || qs !== this.qs[i]) {
+        if (oldX === HIDDEN) this.visible++;
+        else if (qx === HIDDEN) this.visible--;
+        if (mark && oldX !== HIDDEN) {
+          const oldY = this.qy[i]!;
+          tiles.mark(oldX + r0, oldY + r0, oldX + r1, oldY + r1);
+        }
+        if (mark && qx !== HIDDEN) tiles.mark(qx + r0, qy + r0, qx + r1, qy + r1);
         moved = true;
-        this.qx[i] = qx;
-        this.qy[i] = qy;
-        this.qc[i] = qc;
+      } else {
+        continue;
       }
+      this.qx[i] = qx;
+      this.qy[i] = qy;
+      this.qc[i] = qc;
+      this.qs[i] = qs;
     }
-    return moved;
+    return moved || this.full;
   }
 
-  /** Draws the markers placed by locate(), with names when few are in view and the map is close. */
+  /**
+   * Draws the markers placed by locate(), with names when few are in view and
+   * the map is close, and the selected asset ringed and named over them.
+   */
   paint(
     ctx: CanvasRenderingContext2D,
     positions: FleetPositions,
     zoom: number,
     palette: Palette,
     nameOf: (assetId: number) => string,
+    selected: number | undefined,
+    now: number,
+    view: FrameView,
   ): void {
     const atlas = this.sprites(palette);
     const frame = this.frameFor(ctx.canvas.width, ctx.canvas.height);
-    frame.clear();
-    const st = positions.st;
-    for (let i = 0; i < this.count; i++) {
-      if (this.qx[i] === HIDDEN) continue;
-      const sprite = atlas.pixels[st[i]!]?.[this.qc[i]!];
-      if (sprite) frame.blit(sprite, this.qx[i]!, this.qy[i]!);
+    const tiles = this.tilesFor(frame.width, frame.height);
+    const labels = zoom >= LABEL_MIN_ZOOM && this.visible <= LABEL_MAX_COUNT;
+    // Names overlap their neighbours' tiles: frames that carry them (few markers) are recomposed whole.
+    if (this.full || labels || this.labelled || tiles.count > tiles.total * FULL_REPAINT_SHARE) {
+      composeAll(frame, this, atlas.pixels);
+      ctx.putImageData(frame.image, 0, 0);
+    } else {
+      const o = this.overlay;
+      if (o) tiles.mark(o.x0, o.y0, o.x1, o.y1);
+      const box = composeDirty(frame, tiles, this, atlas.pixels, spriteReach(view.dpr));
+      // One hand-over of the box around every dirty tile: each putImageData costs far more than its pixels.
+      if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
     }
-    ctx.putImageData(frame.image, 0, 0);
-    if (zoom >= LABEL_MIN_ZOOM && this.visible <= LABEL_MAX_COUNT) {
+    tiles.clear();
+    this.full = false;
+    this.labelled = labels;
+    if (labels) {
       for (let i = 0; i < this.count; i++) {
         const x = this.sx[i]!;
         if (!Number.isNaN(x)) drawLabel(ctx, x, this.sy[i]!, nameOf(positions.ids[i]!), palette);
       }
+    }
+    this.overlay = null;
+    if (selected !== undefined) {
+      const name = nameOf(positions.ids[selected]!);
+      const at = this.drawSelected(ctx, positions, selected, now, view, palette, name);
+      const b = selectionBox(ctx, at[0], at[1], name);
+      const d = view.dpr;
+      this.overlay = {
+        x0: Math.floor(b.x0 * d),
+        y0: Math.floor(b.y0 * d),
+        x1: Math.ceil(b.x1 * d),
+        y1: Math.ceil(b.y1 * d),
+      };
     }
   }
 
@@ -141,7 +238,10 @@ export class MarkerFrame implements DrawnMarkers {
     );
   }
 
-  /** The selected asset is always drawn, even where it sits inside a cluster, ringed and named. */
+  /**
+   * The selected asset is always drawn, even where it sits inside a cluster,
+   * ringed and named; returns where (container pixels).
+   */
   drawSelected(
     ctx: CanvasRenderingContext2D,
     positions: FleetPositions,
@@ -150,7 +250,7 @@ export class MarkerFrame implements DrawnMarkers {
     view: FrameView,
     palette: Palette,
     name: string,
-  ): void {
+  ): [number, number] {
     const t = progress(positions.t0[slot]!, now);
     const x = lerp(positions.fx[slot]!, positions.tx[slot]!, t) * view.scale - view.ox;
     const y = lerp(positions.fy[slot]!, positions.ty[slot]!, t) * view.scale - view.oy;
@@ -159,9 +259,12 @@ export class MarkerFrame implements DrawnMarkers {
     this.drawSprite(ctx, palette, state, col, x, y);
     drawSelection(ctx, x, y, palette);
     drawLabel(ctx, x, y, name, palette);
+    return [x, y];
   }
 
   private track(positions: FleetPositions): void {
+    // Slots given up by a smaller fleet are drawn nowhere.
+    if (positions.count < this.count) this.qx.fill(HIDDEN, positions.count, this.count);
     this.count = positions.count;
     this.ids = positions.ids;
     if (positions.count <= this.sx.length) return;
@@ -181,18 +284,33 @@ export class MarkerFrame implements DrawnMarkers {
     const qc = new Uint8Array(size);
     qc.set(this.qc);
     this.qc = qc;
+    const qs = new Uint8Array(size).fill(NO_STATE);
+    qs.set(this.qs);
+    this.qs = qs;
   }
 
   private frameFor(width: number, height: number): PixelFrame {
-    if (this.pixels?.width !== width || this.pixels.height !== height)
+    if (this.pixels?.width !== width || this.pixels.height !== height) {
       this.pixels = new PixelFrame(width, height);
+      this.full = true;
+    }
     return this.pixels;
+  }
+
+  private tilesFor(width: number, height: number): DirtyTiles {
+    if (this.tiles?.width !== width || this.tiles.height !== height) {
+      this.tiles = new DirtyTiles(width, height, TILE_PX);
+      this.full = true;
+    }
+    return this.tiles;
   }
 
   private sprites(palette: Palette): SpriteAtlas {
     const dpr = window.devicePixelRatio || 1;
-    if (this.atlas?.palette !== palette || this.atlas.dpr !== dpr)
+    if (this.atlas?.palette !== palette || this.atlas.dpr !== dpr) {
       this.atlas = { palette, dpr, sprites: buildSpriteAtlas(palette, dpr, palette.state.length) };
+      this.full = true;
+    }
     return this.atlas.sprites;
   }
 }

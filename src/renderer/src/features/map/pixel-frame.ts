@@ -1,12 +1,20 @@
 /**
- * A marker as the pixels it covers: offsets from its centre, colour
- * (little-endian RGBA packed in a Uint32) and alpha, transparent pixels left out.
+ * A marker as the pixels it covers (offsets from its centre, colour as
+ * little-endian RGBA packed in a Uint32, alpha; transparent pixels left out),
+ * stored as runs along rows, each either wholly opaque or wholly soft-edged:
+ * opaque runs are plain copies, only soft ones blend.
  */
 export interface PixelSprite {
   readonly dx: Int16Array;
   readonly dy: Int16Array;
   readonly rgba: Uint32Array;
   readonly alpha: Uint8Array;
+  /** Per run: its row (dy), the dx of its first pixel, its pixels [start, end) in rgba/alpha, opaque or not. */
+  readonly runDy: Int16Array;
+  readonly runDx: Int16Array;
+  readonly runStart: Uint32Array;
+  readonly runEnd: Uint32Array;
+  readonly runOpaque: Uint8Array;
 }
 
 /** Reads one cell of a rendered sprite sheet into a PixelSprite. */
@@ -15,31 +23,59 @@ export function spriteFromImage(img: ImageData, cellX: number, cellY: number, ce
   const dy: number[] = [];
   const rgba: number[] = [];
   const alpha: number[] = [];
+  const runDy: number[] = [];
+  const runDx: number[] = [];
+  const runStart: number[] = [];
+  const runEnd: number[] = [];
+  const runOpaque: number[] = [];
   const half = Math.floor(cell / 2);
   for (let y = 0; y < cell; y++) {
+    let open = false;
     for (let x = 0; x < cell; x++) {
       const o = ((cellY * cell + y) * img.width + cellX * cell + x) * 4;
       const a = img.data[o + 3]!;
-      if (a === 0) continue;
+      if (a === 0) {
+        if (open) runEnd.push(rgba.length);
+        open = false;
+        continue;
+      }
+      const opaque = a === 255 ? 1 : 0;
+      if (open && runOpaque[runOpaque.length - 1] !== opaque) {
+        runEnd.push(rgba.length);
+        open = false;
+      }
+      if (!open) {
+        runDy.push(y - half);
+        runDx.push(x - half);
+        runStart.push(rgba.length);
+        runOpaque.push(opaque);
+        open = true;
+      }
       dx.push(x - half);
       dy.push(y - half);
       rgba.push(((a << 24) | (img.data[o + 2]! << 16) | (img.data[o + 1]! << 8) | img.data[o]!) >>> 0);
       alpha.push(a);
     }
+    if (open) runEnd.push(rgba.length);
   }
   return {
     dx: Int16Array.from(dx),
     dy: Int16Array.from(dy),
     rgba: Uint32Array.from(rgba),
     alpha: Uint8Array.from(alpha),
+    runDy: Int16Array.from(runDy),
+    runDx: Int16Array.from(runDx),
+    runStart: Uint32Array.from(runStart),
+    runEnd: Uint32Array.from(runEnd),
+    runOpaque: Uint8Array.from(runOpaque),
   };
 }
 
 /**
- * A frame composed in JavaScript and handed to the canvas in one
- * putImageData. Software canvas (no GPU) spends ~10 µs per drawImage or
- * path; copying a marker's ~100 pixels here costs well under 1 µs, which is
- * what keeps 10,000 markers inside a 16 ms frame (bench/map.bench.ts).
+ * A frame composed in JavaScript and handed to the canvas with putImageData.
+ * Software canvas (no GPU) spends ~10 µs per drawImage or path; copying a
+ * marker's ~100 pixels here costs well under 1 µs, which is what keeps
+ * 10,000 markers inside a 16 ms frame (bench/map.bench.ts).
  */
 export class PixelFrame {
   readonly image: ImageData;
@@ -57,31 +93,54 @@ export class PixelFrame {
     this.px.fill(0);
   }
 
-  /** Draws a sprite centred on (cx, cy) in device pixels, blending its soft edges. */
-  blit(s: PixelSprite, cx: number, cy: number): void {
+  /** Clears the pixels x0 ≤ x < x1, y0 ≤ y < y1. */
+  clearRect(x0: number, y0: number, x1: number, y1: number): void {
     const w = this.width;
-    const h = this.height;
+    for (let y = Math.max(0, y0); y < Math.min(this.height, y1); y++)
+      this.px.fill(0, y * w + Math.max(0, x0), y * w + Math.min(w, x1));
+  }
+
+  /**
+   * Draws a sprite centred on (cx, cy) in device pixels, blending its soft
+   * edges, inside the clip x0 ≤ x < x1, y0 ≤ y < y1 (the frame by default).
+   */
+  blit(s: PixelSprite, cx: number, cy: number, x0 = 0, y0 = 0, x1 = this.width, y1 = this.height): void {
+    const w = this.width;
     const px = this.px;
-    const n = s.rgba.length;
-    for (let k = 0; k < n; k++) {
-      const x = cx + s.dx[k]!;
-      const y = cy + s.dy[k]!;
-      if (x < 0 || y < 0 || x >= w || y >= h) continue;
-      const i = y * w + x;
-      const sa = s.alpha[k]!;
-      const src = s.rgba[k]!;
-      const dst = px[i]!;
-      if (sa === 255 || dst >>> 24 === 0) {
-        px[i] = src;
+    const cl = Math.max(0, x0);
+    const cr = Math.min(w, x1);
+    const ct = Math.max(0, y0);
+    const cb = Math.min(this.height, y1);
+    const runs = s.runDy.length;
+    for (let r = 0; r < runs; r++) {
+      const y = cy + s.runDy[r]!;
+      if (y < ct || y >= cb) continue;
+      const start = s.runStart[r]!;
+      const left = cx + s.runDx[r]!;
+      // The run clipped to [cl, cr): k walks the sprite's pixels, i the frame's.
+      let k = left < cl ? start + (cl - left) : start;
+      const end = Math.min(s.runEnd[r]!, start + (cr - left));
+      let i = y * w + left + (k - start);
+      if (s.runOpaque[r] === 1) {
+        for (; k < end; k++, i++) px[i] = s.rgba[k]!;
         continue;
       }
-      // Soft edge over an earlier marker: straight-alpha "over", result opaque enough to read.
-      const ia = 255 - sa;
-      const r = ((src & 0xff) * sa + (dst & 0xff) * ia) / 255;
-      const g = (((src >>> 8) & 0xff) * sa + ((dst >>> 8) & 0xff) * ia) / 255;
-      const b = (((src >>> 16) & 0xff) * sa + ((dst >>> 16) & 0xff) * ia) / 255;
-      const a = Math.max(sa, dst >>> 24);
-      px[i] = ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+      for (; k < end; k++, i++) {
+        const src = s.rgba[k]!;
+        const dst = px[i]!;
+        if (dst >>> 24 === 0) {
+          px[i] = src;
+          continue;
+        }
+        // Soft edge over an earlier marker: straight-alpha "over", result opaque enough to read.
+        const sa = s.alpha[k]!;
+        const ia = 255 - sa;
+        const red = ((src & 0xff) * sa + (dst & 0xff) * ia) / 255;
+        const g = (((src >>> 8) & 0xff) * sa + ((dst >>> 8) & 0xff) * ia) / 255;
+        const b = (((src >>> 16) & 0xff) * sa + ((dst >>> 16) & 0xff) * ia) / 255;
+        const a = Math.max(sa, dst >>> 24);
+        px[i] = ((a << 24) | (b << 16) | (g << 8) | red) >>> 0;
+      }
     }
   }
 }

@@ -1,0 +1,85 @@
+/** A rectangle in device pixels: x0 ≤ x < x1, y0 ≤ y < y1. */
+export interface PixelRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/**
+ * Which parts of a frame must be redrawn, on a grid of square tiles: a
+ * marker that moved by a pixel dirties the few tiles under its old and new
+ * place, and only those are recomposed and handed to the canvas.
+ */
+export class DirtyTiles {
+  readonly cols: number;
+  readonly rows: number;
+  private readonly flags: Uint8Array;
+  /** How many tiles are dirty. */
+  count = 0;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly size: number,
+  ) {
+    this.cols = Math.max(1, Math.ceil(width / size));
+    this.rows = Math.max(1, Math.ceil(height / size));
+    this.flags = new Uint8Array(this.cols * this.rows);
+  }
+
+  get total(): number {
+    return this.flags.length;
+  }
+
+  /** Marks every tile the pixels x0..x1, y0..y1 (inclusive) touch, clipped to the frame. */
+  mark(x0: number, y0: number, x1: number, y1: number): void {
+    const s = this.size;
+    const c0 = Math.max(0, Math.floor(x0 / s));
+    const c1 = Math.min(this.cols - 1, Math.floor(x1 / s));
+    const r0 = Math.max(0, Math.floor(y0 / s));
+    const r1 = Math.min(this.rows - 1, Math.floor(y1 / s));
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const k = r * this.cols + c;
+        if (this.flags[k] === 0) {
+          this.flags[k] = 1;
+          this.count++;
+        }
+      }
+    }
+  }
+
+  isDirty(col: number, row: number): boolean {
+    return this.flags[row * this.cols + col] === 1;
+  }
+
+  clear(): void {
+    this.flags.fill(0);
+    this.count = 0;
+  }
+
+  /** The dirty tiles as few rectangles: each run of neighbouring dirty tiles along a row is one, clipped to the frame. */
+  runs(): PixelRect[] {
+    const out: PixelRect[] = [];
+    const s = this.size;
+    for (let r = 0; r < this.rows; r++) {
+      let c = 0;
+      while (c < this.cols) {
+        if (this.flags[r * this.cols + c] === 0) {
+          c++;
+          continue;
+        }
+        const start = c;
+        while (c < this.cols && this.flags[r * this.cols + c] === 1) c++;
+        out.push({
+          x0: start * s,
+          y0: r * s,
+          x1: Math.min(this.width, c * s),
+          y1: Math.min(this.height, (r + 1) * s),
+        });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,80 @@
+import type { DirtyTiles, PixelRect } from './dirty-tiles';
+import type { PixelFrame, PixelSprite } from './pixel-frame';
+
+/** qx of a marker drawn nowhere. */
+export const HIDDEN = -0x7fffffff;
+
+/** Markers at whole device pixels: centre, state row and heading column of the sprite atlas. */
+export interface PlacedSprites {
+  readonly count: number;
+  readonly qx: Int32Array;
+  readonly qy: Int32Array;
+  readonly qs: Uint8Array;
+  readonly qc: Uint8Array;
+}
+
+type Sprites = readonly (readonly PixelSprite[])[];
+
+/** Every marker, in slot order (later ones over earlier ones), on a cleared frame. */
+export function composeAll(frame: PixelFrame, m: PlacedSprites, sprites: Sprites): void {
+  frame.clear();
+  for (let i = 0; i < m.count; i++) {
+    if (m.qx[i] === HIDDEN) continue;
+    const sprite = sprites[m.qs[i]!]?.[m.qc[i]!];
+    if (sprite) frame.blit(sprite, m.qx[i]!, m.qy[i]!);
+  }
+}
+
+/**
+ * Recomposes only the dirty tiles: each is cleared and every marker touching
+ * it drawn again, clipped to it, in slot order, so the frame ends exactly as
+ * composeAll() would leave it. Returns the box around what changed, or null.
+ * `reach` is how far a sprite's pixels reach from its centre.
+ */
+export function composeDirty(
+  frame: PixelFrame,
+  tiles: DirtyTiles,
+  m: PlacedSprites,
+  sprites: Sprites,
+  reach: readonly [number, number],
+): PixelRect | null {
+  if (tiles.count === 0) return null;
+  const runs = tiles.runs();
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const r of runs) {
+    frame.clearRect(r.x0, r.y0, r.x1, r.y1);
+    x0 = Math.min(x0, r.x0);
+    y0 = Math.min(y0, r.y0);
+    x1 = Math.max(x1, r.x1);
+    y1 = Math.max(y1, r.y1);
+  }
+  const [r0, r1] = reach;
+  const s = tiles.size;
+  const lastCol = tiles.cols - 1;
+  const lastRow = tiles.rows - 1;
+  for (let i = 0; i < m.count; i++) {
+    const x = m.qx[i]!;
+    if (x === HIDDEN) continue;
+    const y = m.qy[i]!;
+    const c0 = Math.max(0, Math.floor((x + r0) / s));
+    const c1 = Math.min(lastCol, Math.floor((x + r1) / s));
+    const w0 = Math.max(0, Math.floor((y + r0) / s));
+    const w1 = Math.min(lastRow, Math.floor((y + r1) / s));
+    let dirty = 0;
+    for (let w = w0; w <= w1; w++) for (let c = c0; c <= c1; c++) if (tiles.isDirty(c, w)) dirty++;
+    if (dirty === 0) continue;
+    const sprite = sprites[m.qs[i]!]?.[m.qc[i]!];
+    if (!sprite) continue;
+    if (dirty === (c1 - c0 + 1) * (w1 - w0 + 1)) {
+      frame.blit(sprite, x, y, c0 * s, w0 * s, (c1 + 1) * s, (w1 + 1) * s);
+      continue;
+    }
+    for (let w = w0; w <= w1; w++)
+      for (let c = c0; c <= c1; c++)
+        if (tiles.isDirty(c, w)) frame.blit(sprite, x, y, c * s, w * s, (c + 1) * s, (w + 1) * s);
+  }
+  return { x0, y0, x1, y1 };
+}

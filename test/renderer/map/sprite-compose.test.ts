@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { DirtyTiles } from '../../../src/renderer/src/features/map/dirty-tiles';
+import {
+  PixelFrame,
+  spriteFromImage,
+  type PixelSprite,
+} from '../../../src/renderer/src/features/map/pixel-frame';
+import { composeAll, composeDirty, HIDDEN } from '../../../src/renderer/src/features/map/sprite-compose';
+
+const CELL = 9;
+const REACH = [-4, 4] as const;
+
+/** Two 9×9 sprites: a solid disc with a soft rim in one colour, a ring in another (state rows 0 and 1). */
+function sprites(): PixelSprite[][] {
+  const img = new ImageData(CELL * 2, CELL);
+  for (let cell = 0; cell < 2; cell++)
+    for (let y = 0; y < CELL; y++)
+      for (let x = 0; x < CELL; x++) {
+        const d = Math.hypot(x - 4, y - 4);
+        const a = cell === 0 ? (d <= 3 ? 255 : d <= 4 ? 120 : 0) : d > 2 && d <= 4 ? 255 : 0;
+        const o = (y * CELL * 2 + cell * CELL + x) * 4;
+        img.data.set(cell === 0 ? [220, 40, 30, a] : [30, 90, 230, a], o);
+      }
+  return [[spriteFromImage(img, 0, 0, CELL)], [spriteFromImage(img, 1, 0, CELL)]];
+}
+
+/** A deterministic crowd of overlapping markers, some half off the frame. */
+function crowd(
+  n: number,
+  w: number,
+  h: number,
+): { count: number; qx: Int32Array; qy: Int32Array; qs: Uint8Array; qc: Uint8Array } {
+  const m = {
+    count: n,
+    qx: new Int32Array(n),
+    qy: new Int32Array(n),
+    qs: new Uint8Array(n),
+    qc: new Uint8Array(n),
+  };
+  let seed = 17;
+  const next = (k: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % k;
+  };
+  for (let i = 0; i < n; i++) {
+    m.qx[i] = next(w + 8) - 4;
+    m.qy[i] = next(h + 8) - 4;
+    m.qs[i] = next(2);
+  }
+  m.qx[3] = HIDDEN;
+  return m;
+}
+
+describe('recomposing only the dirty tiles of a frame', () => {
+  it('leaves the frame exactly as composing every marker again would', () => {
+    const w = 120;
+    const h = 80;
+    const atlas = sprites();
+    const m = crowd(300, w, h);
+    const frame = new PixelFrame(w, h);
+    composeAll(frame, m, atlas);
+    const tiles = new DirtyTiles(w, h, 16);
+    // Some markers move by a pixel, one changes state, one leaves the frame, the hidden one comes back.
+    const moves = [
+      [0, 1, 0],
+      [10, -1, 1],
+      [50, 1, 1],
+      [299, 0, -1],
+    ] as const;
+    const dirty = (i: number): void => {
+      if (m.qx[i] !== HIDDEN)
+        tiles.mark(m.qx[i]! + REACH[0], m.qy[i]! + REACH[0], m.qx[i]! + REACH[1], m.qy[i]! + REACH[1]);
+    };
+    for (const [i, dx, dy] of moves) {
+      dirty(i);
+      m.qx[i] = m.qx[i]! + dx;
+      m.qy[i] = m.qy[i]! + dy;
+      dirty(i);
+    }
+    dirty(20);
+    m.qs[20] = 1 - m.qs[20]!;
+    dirty(20);
+    dirty(30);
+    m.qx[30] = HIDDEN;
+    m.qx[3] = 60;
+    m.qy[3] = 40;
+    dirty(3);
+    expect(tiles.count).toBeGreaterThan(0);
+    expect(tiles.count).toBeLessThan(tiles.total / 2);
+
+    const box = composeDirty(frame, tiles, m, atlas, REACH);
+    const whole = new PixelFrame(w, h);
+    composeAll(whole, m, atlas);
+    expect(Buffer.from(frame.image.data).equals(Buffer.from(whole.image.data))).toBe(true);
+    expect(box).not.toBeNull();
+    expect(box!.x1 - box!.x0).toBeGreaterThan(0);
+  });
+
+  it('has nothing to hand over when nothing is dirty', () => {
+    const frame = new PixelFrame(32, 32);
+    expect(composeDirty(frame, new DirtyTiles(32, 32, 16), crowd(5, 32, 32), sprites(), REACH)).toBeNull();
+  });
+
+  it('clips a sprite to the rectangle it is asked to stay in', () => {
+    const [[disc]] = sprites() as [[PixelSprite]];
+    const frame = new PixelFrame(20, 20);
+    frame.blit(disc, 10, 10, 10, 0, 20, 20);
+    const alphaAt = (x: number, y: number): number => frame.image.data[(y * 20 + x) * 4 + 3]!;
+    expect(alphaAt(9, 10)).toBe(0);
+    expect(alphaAt(10, 10)).toBe(255);
+    expect(alphaAt(13, 10)).toBe(255);
+  });
+});
