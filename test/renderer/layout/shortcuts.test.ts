@@ -30,8 +30,8 @@ describe('keyboard shortcuts', () => {
   });
 
   it('lists every key it answers to, and the history replay’s keys in their own group', () => {
-    const [everywhere, replay] = SHORTCUTS;
-    const listed = everywhere!.shortcuts.flatMap((s) => s.keys.split(' '));
+    const [general, replay] = SHORTCUTS;
+    const listed = general!.shortcuts.flatMap((s) => s.keys.split(' '));
     for (const k of ['/', 'F', 'L', 'Esc', ',', '?']) expect(listed).toContain(k);
     expect(replay!.title).toBe('History replay');
     expect(replay!.shortcuts.map((s) => s.keys)).toEqual(['Space', '← →', '+ −']);

@@ -69,14 +69,18 @@ describe('settings in the app', () => {
     expect(document.activeElement).toBe(button.element);
   });
 
-  it('lists the settings key and the replay keys in the shortcuts overlay', async () => {
+  it('lists the settings key and the replay keys in the shortcuts overlay, with focus on its Close button', async () => {
     const { wrapper } = await openApp();
     press('?');
     await settle();
     const help = wrapper.find('[aria-labelledby="help-title"]');
-    expect(help.findAll('h3').map((h) => h.text())).toEqual(['Everywhere', 'History replay']);
+    expect(help.findAll('h3').map((h) => h.text())).toEqual(['General', 'History replay']);
     const replay = help.find('section[aria-label="History replay"]');
     expect(replay.findAll('kbd').map((k) => k.text())).toEqual(['Space', '← →', '+ −']);
     expect(help.text()).toContain('Settings');
+    expect(document.activeElement?.textContent).toContain('Close');
+    press('Escape');
+    await settle();
+    expect(wrapper.find('[aria-labelledby="help-title"]').exists()).toBe(false);
   });
 });

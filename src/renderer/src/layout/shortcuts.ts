@@ -16,7 +16,7 @@ export interface ShortcutGroup {
 
 export const SHORTCUTS: readonly ShortcutGroup[] = [
   {
-    title: 'Everywhere',
+    title: 'General',
     shortcuts: [
       { keys: '1 – 4', does: 'Live map, History, Reports, Tracking links' },
       { keys: '/', does: 'Search assets' },

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
+import { waitForDemoFleet } from './support/operator';
+
+// A host nobody serves: the app's routing aborts the request, but the page still makes it, and that is what counts.
+const TILE_HOST = 'tiles.fleetdesk-e2e.test';
+const TILE_TEMPLATE = `https://${TILE_HOST}/{z}/{x}/{y}.png`;
+const ATTRIBUTION = '© Fleetdesk e2e tiles';
+
+let app: FleetdeskApp;
+/** Every tile the page asked TILE_HOST for. */
+const ownTiles: string[] = [];
+
+beforeAll(async () => {
+  app = await startFleetdeskApp({ fleetSize: 8 });
+  app.page.on('request', (r) => {
+    if (new URL(r.url()).hostname === TILE_HOST) ownTiles.push(r.url());
+  });
+});
+
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('settings-failed'));
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The operator's way in: `,` with the focus on no field. */
+async function openSettings(page: Page): Promise<Locator> {
+  await page.evaluate('document.activeElement instanceof HTMLElement && document.activeElement.blur()');
+  await page.keyboard.press(',');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.waitFor(PATIENT);
+  return dialog;
+}
+
+const tileUrl = (dialog: Locator): Locator => dialog.getByRole('textbox', { name: 'Tile URL template' });
+const cacheSize = (dialog: Locator): Locator => dialog.getByRole('textbox', { name: 'Cache size (MB)' });
+
+async function saveAndClose(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached', ...PATIENT });
+}
+
+describe('the settings dialog in Chromium against the real core', () => {
+  it('refuses a tile URL without {z}/{x}/{y} beside the field and saves nothing', async () => {
+    const { page } = app;
+    await waitForDemoFleet(page);
+    const dialog = await openSettings(page);
+    await expect.poll(() => page.locator(':focus').getAttribute('name')).toBe('tileUrl');
+
+    await tileUrl(dialog).fill('https://tiles.example.com/tile.png');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('must be an http(s) tile URL with {z}, {x} and {y}').waitFor(PATIENT);
+    expect(await tileUrl(dialog).getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached', ...PATIENT });
+    const again = await openSettings(page);
+    expect(await tileUrl(again).inputValue()).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'detached', ...PATIENT });
+    expect(ownTiles).toEqual([]);
+  });
+
+  it('sends the map to a tile server of the operator’s choosing and keeps it, and the cache size, after a reload', async () => {
+    const { page } = app;
+    const dialog = await openSettings(page);
+    await tileUrl(dialog).fill(TILE_TEMPLATE);
+    await dialog.getByRole('textbox', { name: 'Attribution' }).fill(ATTRIBUTION);
+    await cacheSize(dialog).fill('10');
+    await dialog.getByText(/^must be a whole number of MB from 50 to 50.?000$/).waitFor(PATIENT);
+    await cacheSize(dialog).fill('1234');
+    await saveAndClose(dialog);
+
+    await expect.poll(() => ownTiles.length, PATIENT).toBeGreaterThan(0);
+    expect(ownTiles[0]).toMatch(
+      new RegExp(`^https://${TILE_HOST.replaceAll('.', '\\.')}/\\d+/\\d+/\\d+\\.png$`),
+    );
+    await page.locator('.leaflet-control-attribution', { hasText: ATTRIBUTION }).first().waitFor(PATIENT);
+
+    ownTiles.length = 0;
+    await page.reload();
+    await waitForDemoFleet(page);
+    await expect.poll(() => ownTiles.length, PATIENT).toBeGreaterThan(0);
+    const reopened = await openSettings(page);
+    expect(await tileUrl(reopened).inputValue()).toBe(TILE_TEMPLATE);
+    expect(await cacheSize(reopened).inputValue()).toBe('1234');
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await reopened.waitFor({ state: 'detached', ...PATIENT });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('looks right in the light and the dark theme', async () => {
+    const { page } = app;
+    for (const theme of ['light', 'dark'] as const) {
+      const dialog = await openSettings(page);
+      await dialog.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+      await saveAndClose(dialog);
+      await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+      const shown = await openSettings(page);
+      // An invalid field too, so the screenshot shows how a message sits beside its field.
+      await cacheSize(shown).fill('20');
+      await shown.getByText(/^must be a whole number of MB/).waitFor(PATIENT);
+      await app.screenshot(`settings-${theme}`);
+      await page.keyboard.press('Escape');
+      await shown.waitFor({ state: 'detached', ...PATIENT });
+    }
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('lists the settings key and the history replay keys among the shortcuts', async () => {
+    const { page } = app;
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor(PATIENT);
+    await help.getByRole('heading', { name: 'History replay' }).waitFor(PATIENT);
+    expect(await help.getByRole('region', { name: 'History replay' }).locator('kbd').allInnerTexts()).toEqual(
+      ['Space', '← →', '+ −'],
+    );
+    await app.screenshot('help-shortcuts');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached', ...PATIENT });
+  });
+});
