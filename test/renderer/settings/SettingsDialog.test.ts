@@ -144,6 +144,15 @@ describe('the settings dialog', () => {
     expect(useSettings().settings).toEqual(TEST_SETTINGS);
   });
 
+  it('stays open with the focus inside when the operator clicks beside it', async () => {
+    const w = open(new FakeBridge());
+    const click = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+    expect(w.find('.overlay').element.dispatchEvent(click)).toBe(false);
+    await settle();
+    expect(w.emitted('close')).toBeUndefined();
+    expect(document.activeElement).toBe(field(w, 'tileUrl').element);
+  });
+
   it('keeps the screens behind from seeing its keys, and Tab inside it', async () => {
     const w = open(new FakeBridge());
     const seen: string[] = [];
