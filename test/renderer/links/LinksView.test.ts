@@ -131,4 +131,20 @@ describe('tracking links screen', () => {
     expect(bridge.callsOf('app.openExternal')).toEqual([{ url: live.public_url }]);
     expect(wrapper.find('[data-link-id="2"] [data-action="open"]').attributes('disabled')).toBeDefined();
   });
+
+  it('says what a row action did, or why it failed, in the list header', async () => {
+    const live = link({ id: 1, name: 'For the depot' });
+    const bridge = new FakeBridge().handle('links.list', [live]).handle('app.copyText', null);
+    const wrapper = await mountLinks(bridge);
+    await wrapper.find('[data-link-id="1"] [data-action="copy"]').trigger('click');
+    await settle();
+    expect(wrapper.find('header [role="status"]').text()).toBe('Copied the link to For the depot');
+
+    bridge.fail('app.openExternal', { code: 'refused', message: 'Only https links open outside the app' });
+    await wrapper.find('[data-link-id="1"] [data-action="open"]').trigger('click');
+    await settle();
+    const said = wrapper.find('header [role="status"]');
+    expect(said.text()).toBe('Only https links open outside the app');
+    expect(said.classes()).toContain('error');
+  });
 });
