@@ -7,13 +7,10 @@
  * Run: npm run bench:map            (figures)
  *      npm run bench:map -- --screenshots   (test-results/screenshots/renderer-*.png)
  */
-import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import vue from '@vitejs/plugin-vue';
-import { createServer, type ViteDevServer } from 'vite';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
+import { serveHarness, shootPages, type Shot } from '../test/support/harness-pages';
 
 interface FrameReport {
   mode: string;
@@ -31,27 +28,8 @@ interface TrackReport {
   kept: number;
 }
 
-const ROOT = resolve(import.meta.dirname, '..');
 const ASSETS = 10_000;
 const SECONDS = 8;
-
-async function startHarness(): Promise<{ server: ViteDevServer; url: string }> {
-  const server = await createServer({
-    configFile: false,
-    root: resolve(ROOT, 'bench/map'),
-    cacheDir: resolve(ROOT, 'node_modules/.vite-bench-map'),
-    plugins: [vue()],
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 0, fs: { allow: [ROOT] } },
-    optimizeDeps: {
-      include: ['leaflet', 'vue', 'pinia', 'supercluster', 'topojson-client', '@tanstack/vue-virtual', 'zod'],
-    },
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('vite did not report its port');
-  return { server, url: `http://127.0.0.1:${address.port}` };
-}
 
 const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -120,7 +98,7 @@ async function bench(url: string): Promise<void> {
   }
 }
 
-const SHOTS: readonly { name: string; query: string; action?: (page: Page) => Promise<void> }[] = [
+const SHOTS: readonly Shot[] = [
   { name: 'connect', query: 'signedIn=0' },
   {
     name: 'connect-remote-errors',
@@ -180,31 +158,10 @@ const SHOTS: readonly { name: string; query: string; action?: (page: Page) => Pr
   },
 ];
 
-async function screenshots(url: string): Promise<void> {
-  const out = resolve(ROOT, 'test-results/screenshots');
-  mkdirSync(out, { recursive: true });
-  const browser = await launchChromium();
-  try {
-    for (const shot of SHOTS) {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      page.on('pageerror', (e) => console.error(`[${shot.name}] ${e.message}`));
-      await page.goto(`${url}/index.html?${shot.query}`);
-      await page.waitForTimeout(2500);
-      await shot.action?.(page);
-      const file = resolve(out, `renderer-${shot.name}.png`);
-      await page.screenshot({ path: file });
-      console.log(file);
-      await page.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-const { server, url } = await startHarness();
+const harness = await serveHarness('bench/map');
 try {
-  if (process.argv.includes('--screenshots')) await screenshots(url);
-  else await bench(url);
+  if (process.argv.includes('--screenshots')) await shootPages(harness.url, SHOTS);
+  else await bench(harness.url);
 } finally {
-  await server.close();
+  await harness.close();
 }
