@@ -101,6 +101,18 @@ describe('asset picker', () => {
     expect(w.emitted('update:modelValue')).toBeUndefined();
   });
 
+  it('keeps what the operator is typing when the fleet is refreshed, and shows a renamed choice', async () => {
+    const w = mountBound({ modelValue: 5 });
+    const input = w.find('input');
+    await input.setValue('Tank');
+    await w.setProps({ assets: [...fleet] });
+    expect((input.element as HTMLInputElement).value).toBe('Tank');
+    await key(w, 'Escape');
+    await key(w, 'Escape');
+    await w.setProps({ assets: fleet.map((a) => (a.id === 5 ? { ...a, name: 'Bus 5 (spare)' } : a)) });
+    expect((input.element as HTMLInputElement).value).toBe('Bus 5 (spare)');
+  });
+
   it('leaves Enter to the form while the list is closed', async () => {
     const w = mountBound({ modelValue: 5 });
     const event = new KeyboardEvent('keydown', { key: 'Enter', cancelable: true, bubbles: true });
