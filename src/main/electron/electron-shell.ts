@@ -18,7 +18,7 @@ import { setupUpdater, type Updater } from './updater';
 import { denyAllPermissions, setupWebGuards } from './web-guards';
 import { restoreWindowState, trackWindowState } from './window-state';
 
-/** Set once the user quits: a start still under way may then fail, and that is no news. */
+/** Set once the user quits: whatever a start still under way reports after that is no news. */
 let quitting = false;
 
 export interface ElectronShellPaths {

@@ -173,7 +173,11 @@ export const settingsPatchSchema = z
     tileUrl: z
       .string()
       .max(500)
-      .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'must be an http(s) tile URL with {z}, {x} and {y}'),
+      // Any order: most servers are {z}/{x}/{y}, ArcGIS-style ones {z}/{y}/{x}.
+      .regex(
+        /^https?:\/\/(?=.*\{z\})(?=.*\{x\})(?=.*\{y\})./,
+        'must be an http(s) tile URL with {z}, {x} and {y}',
+      ),
     tileAttribution: z.string().max(300),
     cacheSizeMb: z.int().min(50).max(50_000),
     theme: z.enum(['system', 'dark', 'light']),

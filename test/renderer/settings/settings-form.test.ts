@@ -30,6 +30,22 @@ describe('the settings form', () => {
     });
   });
 
+  it('takes the three placeholders in the order the tile server wants, but all three', () => {
+    const arcgis = 'https://server.example.com/tile/{z}/{y}/{x}';
+    expect(checkDraft({ ...draftOf(TEST_SETTINGS), tileUrl: arcgis }, TEST_SETTINGS)).toEqual({
+      ok: true,
+      patch: { tileUrl: arcgis },
+    });
+    expect(
+      fieldErrorsOf({ ...draftOf(TEST_SETTINGS), tileUrl: 'https://t.example.com/{z}/{x}.png' }),
+    ).toEqual({
+      tileUrl: 'must be an http(s) tile URL with {z}, {x} and {y}',
+    });
+    expect(fieldErrorsOf({ ...draftOf(TEST_SETTINGS), tileUrl: 'ftp://t.example.com/{z}/{x}/{y}' })).toEqual({
+      tileUrl: 'must be an http(s) tile URL with {z}, {x} and {y}',
+    });
+  });
+
   it('refuses a cache size outside the range, empty or not a whole number', () => {
     for (const size of ['10', '50001', '', '120.5', 'lots'])
       expect(fieldErrorsOf({ ...draftOf(TEST_SETTINGS), cacheSizeMb: size })).toEqual({

@@ -22,6 +22,10 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
       { keys: '/', does: 'Search assets' },
       { keys: 'F', does: 'Fit the whole fleet on the map' },
       { keys: 'L', does: 'Follow the selected asset' },
+      {
+        keys: 'Enter',
+        does: 'On the focused map: open the cluster or select the asset in the centre square',
+      },
       { keys: '↑ ↓', does: 'Previous / next asset in the list' },
       { keys: 'Esc', does: 'Clear the selection, close a popup' },
       { keys: ',', does: 'Settings' },
