@@ -158,7 +158,7 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       this.qc[i] = qc;
       this.qs[i] = qs;
     }
-    return moved || this.full;
+    return moved;
   }
 
   /**
