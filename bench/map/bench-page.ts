@@ -107,9 +107,11 @@ async function runCanvas(): Promise<FrameReport> {
     fromCache: false,
   });
   const map = makeMap();
+  // As LiveMap.vue does: the assets read once, outside the store's reactive getter.
+  const assets = fleet.assetsById;
   const layer = new FleetCanvasLayer({
-    classify: (p) => STATE_INDEX[stateOf(fleet.assetsById.get(p.assetId), p)],
-    nameOf: (id) => fleet.assetsById.get(id)?.name ?? String(id),
+    classify: (p) => STATE_INDEX[stateOf(assets.get(p.assetId), p)],
+    nameOf: (id) => assets.get(id)?.name ?? String(id),
     palette: MARKER_PALETTE.dark,
     clusterBelowZoom: 0,
     onFrame: (ms) => (frameScript += ms),

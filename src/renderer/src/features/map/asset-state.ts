@@ -22,9 +22,13 @@ export const STATE_STYLE: Readonly<
 /** Below this a moving vehicle is treated as standing (GPS jitter reads 1–3 km/h at rest). */
 const STANDING_KMH = 3;
 
+const KNOWN_STATES: ReadonlySet<string> = new Set(['moving', 'idle', 'stopped', 'parked']);
+
 export function stateOf(asset: Asset | undefined, position: LivePosition | undefined): AssetState {
   if (!position || asset?.tracker?.online === false) return 'offline';
-  const s = position.state.toLowerCase();
+  // The service sends lower case; other spellings cost a new string per call (10,000 a batch).
+  const raw = position.state;
+  const s = KNOWN_STATES.has(raw) ? raw : raw.toLowerCase();
   if (s === 'moving' && position.speed >= STANDING_KMH) return 'moving';
   if (s === 'moving' || s === 'idle') return position.ignition ? 'idle' : 'stopped';
   if (s === 'stopped' || s === 'parked') return 'stopped';
