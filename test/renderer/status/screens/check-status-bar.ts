@@ -9,9 +9,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import vue from '@vitejs/plugin-vue';
-import { createServer } from 'vite';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../../support/chromium';
+import { serveHarness } from '../../../support/harness-pages';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const failures: string[] = [];
@@ -20,31 +19,14 @@ const check = (ok: boolean, what: string): void => {
   if (!ok) failures.push(what);
 };
 
-const server = await createServer({
-  configFile: false,
-  root: resolve(ROOT, 'test/renderer/status/screens'),
-  cacheDir: resolve(ROOT, 'node_modules/.vite-bench-map'),
-  plugins: [vue()],
-  logLevel: 'warn',
-  server: { host: '127.0.0.1', port: 0, fs: { allow: [ROOT] } },
-  optimizeDeps: {
-    include: ['leaflet', 'vue', 'pinia', 'supercluster', 'topojson-client', '@tanstack/vue-virtual', 'zod'],
-  },
-});
-await server.listen();
-const address = server.httpServer?.address();
-if (!address || typeof address === 'string') throw new Error('vite did not report its port');
+const server = await serveHarness('test/renderer/status/screens');
 const out = resolve(ROOT, 'test-results/screenshots');
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
   page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
-  await page.goto(`http://127.0.0.1:${address.port}/index.html?screen=reports`);
+  await page.goto(`${server.url}/index.html?screen=reports`);
   const reason = page.getByTestId('status-reason');
   await reason.waitFor({ timeout: 30_000 });
   // The 10,000-asset snapshot lands a moment later and fills the bar's right-hand side.
