@@ -22,7 +22,8 @@ const BUSY_MS = 10 * MINUTE;
 const BUSY_VEHICLES = 2;
 const FIX_MS = 30_000;
 const STEP_MS = 15 * MINUTE;
-const LOOK_AHEAD_MS = 48 * 60 * MINUTE;
+/** A whole week and a day: from a Friday evening the next busy moment is on Monday. */
+const LOOK_AHEAD_MS = 8 * 24 * 60 * MINUTE;
 
 export function simulatedFleet(size: number): Fleet {
   return createFleet({ seed: FLEET_SEED, size });
@@ -50,13 +51,13 @@ const busyFrom = (fleet: Fleet, at: number): boolean => {
 /**
  * How far ahead of the wall clock the service's own clock must run (spec:
  * startLocalService's `now`) for the fleet to be busy all through a test
- * file (busyFrom): 0
- * whenever the present already has them, which is most of a working day.
+ * file (busyFrom): 0 whenever the present already has them, which for a
+ * 20-asset fleet is only a few busy stretches of a working day.
  */
 export function busyClockOffset(fleet: Fleet, now: number): number {
   for (let offset = 0; offset <= LOOK_AHEAD_MS; offset += STEP_MS)
     if (busyFrom(fleet, now + offset)) return offset;
-  throw new Error('The simulated fleet is never busy for a quarter of an hour in the next two days.');
+  throw new Error('The simulated fleet is never busy for ten minutes in the next eight days.');
 }
 
 /**
@@ -78,7 +79,7 @@ export function drivingStretch(
     );
     if (found) return { assetId: found.id, start: end - lengthMs, end };
   }
-  throw new Error('No asset of the simulated fleet drove in the last two days.');
+  throw new Error('No asset of the simulated fleet drove in the last eight days.');
 }
 
 /** The asset with the most trips in [start, end]: its trips report has rows. */

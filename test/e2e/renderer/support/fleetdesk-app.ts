@@ -38,6 +38,12 @@ export interface FleetdeskApp {
 export interface FleetdeskAppOptions {
   readonly fleetSize?: number;
   readonly tickMs?: number;
+  /**
+   * 'busy' (the default) runs the service clock ahead to a moment with traffic
+   * to watch (fleet-moments.ts); 'any' keeps the wall clock, for tests that
+   * never look at movement and may use a fleet too small to be busy.
+   */
+  readonly traffic?: 'busy' | 'any';
 }
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -58,7 +64,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   };
   const fleetSize = options.fleetSize ?? 20;
   const fleet = simulatedFleet(fleetSize);
-  const clockOffset = busyClockOffset(fleet, Date.now());
+  const clockOffset = options.traffic === 'any' ? 0 : busyClockOffset(fleet, Date.now());
   const serviceNow = (): number => Date.now() + clockOffset;
   const serviceOptions = {
     dataDir: serviceDir,
