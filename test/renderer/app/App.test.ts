@@ -1,41 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { VueWrapper } from '@vue/test-utils';
-import App from '../../../src/renderer/src/App.vue';
+import { describe, expect, it } from 'vitest';
 import { useNavigation } from '../../../src/renderer/src/layout/navigation';
-import { FakeBridge } from '../support/fake-bridge';
-import { mountWithBridge, settle } from '../support/mount-with-bridge';
-import { DEMO_SESSION, onlineStatus, SIGNED_OUT, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
-
-let current: VueWrapper | null = null;
-afterEach(() => current?.unmount());
-
-function signedInBridge(): FakeBridge {
-  const sim = simFleet(10);
-  return new FakeBridge()
-    .handle('session.get', DEMO_SESSION)
-    .handle('session.signOut', SIGNED_OUT)
-    .handle('connection.get', onlineStatus(Date.now()))
-    .handle('settings.get', { ...TEST_SETTINGS, theme: 'light' })
-    .handle('notices.list', [])
-    .handle('app.ready', null)
-    .handle('fleet.snapshot', {
-      assets: sim.assets,
-      positions: sim.positions,
-      fetchedAt: 1,
-      fromCache: false,
-    });
-}
-
-const press = (key: string): void => {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-};
+import { mountApp, press, signedInBridge } from '../support/app-shell';
+import { settle } from '../support/mount-with-bridge';
+import { DEMO_SESSION, SIGNED_OUT } from '../support/sim-fleet';
 
 describe('the app shell', () => {
   it('subscribes before loading, loads the fleet once signed in, then tells main it is ready', async () => {
-    const bridge = signedInBridge();
-    const { wrapper } = mountWithBridge(App, bridge);
-    current = wrapper;
-    await settle();
+    const { bridge } = await mountApp();
     const order = bridge.calls.map((c) => c.method);
     expect(order).toContain('fleet.snapshot');
     expect(order.at(-1)).toBe('app.ready');
@@ -44,9 +15,7 @@ describe('the app shell', () => {
   });
 
   it('switches screens with 1–4 and shows the shortcuts with ?', async () => {
-    const { wrapper } = mountWithBridge(App, signedInBridge());
-    current = wrapper;
-    await settle();
+    const { wrapper } = await mountApp();
     const nav = useNavigation();
     press('2');
     expect(nav.screen).toBe('history');
@@ -66,9 +35,7 @@ describe('the app shell', () => {
     const bridge = signedInBridge()
       .handle('session.get', SIGNED_OUT)
       .handle('session.signInDemo', DEMO_SESSION);
-    const { wrapper } = mountWithBridge(App, bridge);
-    current = wrapper;
-    await settle();
+    const { wrapper } = await mountApp(bridge);
     expect(wrapper.find('[data-testid="demo"]').exists()).toBe(true);
     await wrapper.find('[data-testid="demo"]').trigger('click');
     await settle();
