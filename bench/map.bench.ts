@@ -5,10 +5,11 @@
  * then a 30-day replay track (259,200 points) coloured by speed.
  *
  * Run: npm run bench:map            (figures)
+ *      npm run bench:map -- --pan   (only the panning figures)
  *      npm run bench:map -- --screenshots   (test-results/screenshots/renderer-*.png)
  */
 import { cpus, loadavg } from 'node:os';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
 import { serveHarness, shootPages, type Shot } from '../test/support/harness-pages';
 
@@ -44,17 +45,57 @@ async function result<T>(page: Page, timeoutMs: number): Promise<T> {
   return value as T;
 }
 
+async function frames(browser: Browser, url: string, query: string): Promise<FrameReport> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => console.error(`[${query}] ${e.message}`));
+  await page.goto(`${url}/bench.html?${query}&count=${ASSETS}&seconds=${SECONDS}`);
+  const report = await result<FrameReport>(page, 180_000);
+  await page.close();
+  return report;
+}
+
+/**
+ * The map panning under the live fleet, each way measured twice in the same
+ * run: as the layer draws it, and with every frame repainted whole (the
+ * baseline a pan used to cost).
+ */
+async function panBench(browser: Browser, url: string): Promise<void> {
+  const rows: [string, FrameReport, FrameReport][] = [];
+  for (const [kind, label] of [
+    ['drag', 'drag (6, 3) px a frame'],
+    ['follow', 'follow mode, zoom 13'],
+  ] as const) {
+    const full = await frames(browser, url, `mode=pan&pan=${kind}&incremental=0`);
+    const incremental = await frames(browser, url, `mode=pan&pan=${kind}&incremental=1`);
+    rows.push([label, incremental, full]);
+  }
+  console.log(
+    `\nLive map panning, ${ASSETS.toLocaleString('en-US')} assets updating every second, ${SECONDS} s measured; script per frame (layer redraw + batch), ms`,
+  );
+  console.log(
+    `machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
+  console.log(
+    `  ${''.padEnd(28)}${'p95 full redraw'.padStart(16)}${'p95 layer'.padStart(12)}${'ratio'.padStart(8)}${'median layer'.padStart(14)}${'frames'.padStart(8)}`,
+  );
+  for (const [label, ours, full] of rows) {
+    const a = pct(full.scripts, 0.95);
+    const b = pct(ours.scripts, 0.95);
+    console.log(
+      `  ${label.padEnd(28)}${f(a).padStart(16)}${f(b).padStart(12)}${`${(a / b).toFixed(1)}×`.padStart(8)}${f(pct(ours.scripts, 0.5)).padStart(14)}${String(ours.scripts.length).padStart(8)}`,
+    );
+  }
+}
+
 async function bench(url: string): Promise<void> {
   const browser = await launchChromium();
   try {
-    const reports: FrameReport[] = [];
-    for (const query of ['mode=canvas', 'mode=naive']) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      page.on('pageerror', (e) => console.error(`[${query}] ${e.message}`));
-      await page.goto(`${url}/bench.html?${query}&count=${ASSETS}&seconds=${SECONDS}`);
-      reports.push(await result<FrameReport>(page, 180_000));
-      await page.close();
+    if (process.argv.includes('--pan')) {
+      await panBench(browser, url);
+      return;
     }
+    const reports: FrameReport[] = [];
+    for (const query of ['mode=canvas', 'mode=naive']) reports.push(await frames(browser, url, query));
     const trackPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await trackPage.goto(`${url}/bench.html?mode=track`);
     const track = await result<TrackReport>(trackPage, 60_000);
@@ -93,6 +134,7 @@ async function bench(url: string): Promise<void> {
     console.log(
       `  total ${track.drawMs.toFixed(1)} ms (projection ${track.projectMs.toFixed(1)} ms); target < 200 ms: ${track.drawMs < 200 ? 'met' : 'NOT met'}`,
     );
+    await panBench(browser, url);
   } finally {
     await browser.close();
   }

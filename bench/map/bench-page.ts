@@ -41,7 +41,12 @@ let frameScript = 0;
  * from inside the frame, which runs after style, layout and paint: the
  * main-thread cost of the whole frame, the same for both approaches.
  */
-function measure<B>(mode: string, next: (now: number) => B, apply: (batch: B) => void): Promise<FrameReport> {
+function measure<B>(
+  mode: string,
+  next: (now: number) => B,
+  apply: (batch: B) => void,
+  everyFrame?: () => void,
+): Promise<FrameReport> {
   return new Promise((resolve) => {
     const frames: number[] = [];
     const updateFrames: number[] = [];
@@ -83,6 +88,7 @@ function measure<B>(mode: string, next: (now: number) => B, apply: (batch: B) =>
         update = true;
         if (measuring) batches++;
       }
+      everyFrame?.();
       pending = { start: Math.min(ts, now), update };
       channel.port2.postMessage(0);
       if (now - began < WARMUP_MS + SECONDS * 1000) requestAnimationFrame(tick);
@@ -122,6 +128,51 @@ async function runCanvas(): Promise<FrameReport> {
     'canvas',
     (t) => sim.step(t),
     (b) => fleet.applyPositions(b),
+  );
+}
+
+/**
+ * The map moving under the fleet while the live feed plays: `drag` pans by a
+ * fixed step every frame (a drag or held arrow key), `follow` keeps the
+ * fastest moving asset centred as follow mode does. `incremental=0` repaints
+ * everything every frame: the full-redraw baseline of the same run.
+ */
+async function runPan(kind: string, incremental: boolean): Promise<FrameReport> {
+  setActivePinia(createPinia());
+  const fleet = useFleet();
+  const sim = simFleet(COUNT, 11, [51.92, 4.4], 0.5);
+  fleet.applySnapshot({
+    assets: sim.assets,
+    positions: sim.positions,
+    fetchedAt: Date.now(),
+    fromCache: false,
+  });
+  const map = makeMap();
+  const assets = fleet.assetsById;
+  const layer = new FleetCanvasLayer({
+    classify: (p) => STATE_INDEX[stateOf(assets.get(p.assetId), p)],
+    nameOf: (id) => assets.get(id)?.name ?? String(id),
+    palette: MARKER_PALETTE.dark,
+    clusterBelowZoom: 0,
+    skipUnchangedFrames: incremental,
+    onFrame: (ms) => (frameScript += ms),
+  }).addTo(map);
+  layer.reset(fleet.positions.values());
+  fleet.onPositions((batch) => layer.update(batch));
+  if (kind === 'follow') {
+    // Near the middle of the fleet, so the view stays full of markers while it is followed.
+    const fastest = sim.positions
+      .filter((p) => Math.abs(p.lat - 51.92) < 0.1 && Math.abs(p.lon - 4.4) < 0.15)
+      .reduce((a, b) => (b.speed > a.speed ? b : a));
+    map.setView([fastest.lat, fastest.lon], 13, { animate: false });
+    layer.select(fastest.assetId);
+    layer.follow(true);
+  }
+  return measure(
+    `${kind}, ${incremental ? 'incremental' : 'full redraw'}`,
+    (t) => sim.step(t),
+    (b) => fleet.applyPositions(b),
+    kind === 'drag' ? () => map.panBy([6, 3], { animate: false }) : undefined,
   );
 }
 
@@ -180,6 +231,7 @@ const mode = q.get('mode');
 const run = async (): Promise<unknown> => {
   if (mode === 'canvas') return runCanvas();
   if (mode === 'naive') return runNaive();
+  if (mode === 'pan') return runPan(q.get('pan') ?? 'drag', q.get('incremental') !== '0');
   return runTrack();
 };
 run().then(
