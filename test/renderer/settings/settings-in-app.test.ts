@@ -1,47 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
-import App from '../../../src/renderer/src/App.vue';
 import { useNavigation } from '../../../src/renderer/src/layout/navigation';
-import { FakeBridge } from '../support/fake-bridge';
-import { mountWithBridge, settle } from '../support/mount-with-bridge';
-import { DEMO_SESSION, onlineStatus, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
-
-let current: VueWrapper | null = null;
-afterEach(() => current?.unmount());
-
-function signedInBridge(): FakeBridge {
-  const sim = simFleet(5);
-  return new FakeBridge()
-    .handle('session.get', DEMO_SESSION)
-    .handle('connection.get', onlineStatus(Date.now()))
-    .handle('settings.get', { ...TEST_SETTINGS, theme: 'light' })
-    .handle('settings.set', (patch) => ({ ...TEST_SETTINGS, theme: 'light', ...patch }))
-    .handle('notices.list', [])
-    .handle('app.ready', null)
-    .handle('fleet.snapshot', {
-      assets: sim.assets,
-      positions: sim.positions,
-      fetchedAt: 1,
-      fromCache: false,
-    });
-}
-
-const press = (key: string): void => {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-};
-
-async function openApp(): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
-  const mounted = mountWithBridge(App, signedInBridge());
-  current = mounted.wrapper;
-  await settle();
-  return mounted;
-}
+import { mountApp, press } from '../support/app-shell';
+import { settle } from '../support/mount-with-bridge';
 
 const dialog = (w: VueWrapper) => w.find('[role="dialog"][aria-labelledby="settings-title"]');
 
 describe('settings in the app', () => {
   it('opens with , and lets the screens behind be while it is open', async () => {
-    const { wrapper } = await openApp();
+    const { wrapper } = await mountApp();
     expect(dialog(wrapper).exists()).toBe(false);
     press(',');
     await settle();
@@ -54,7 +21,7 @@ describe('settings in the app', () => {
   });
 
   it('opens from the header button, applies a saved theme, and gives focus back to the button', async () => {
-    const { wrapper, bridge } = await openApp();
+    const { wrapper, bridge } = await mountApp();
     expect(wrapper.find('header select').exists()).toBe(false);
     const button = wrapper.findAll('header button').find((b) => b.text() === 'Settings')!;
     (button.element as HTMLButtonElement).focus();
@@ -70,7 +37,7 @@ describe('settings in the app', () => {
   });
 
   it('lists the settings key and the replay keys in the shortcuts overlay, with focus on its Close button', async () => {
-    const { wrapper } = await openApp();
+    const { wrapper } = await mountApp();
     press('?');
     await settle();
     const help = wrapper.find('[aria-labelledby="help-title"]');
