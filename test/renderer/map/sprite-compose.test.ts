@@ -5,7 +5,12 @@ import {
   spriteFromImage,
   type PixelSprite,
 } from '../../../src/renderer/src/features/map/pixel-frame';
-import { composeAll, composeDirty, HIDDEN } from '../../../src/renderer/src/features/map/sprite-compose';
+import {
+  composeAll,
+  composeDirty,
+  HIDDEN,
+  shiftFrame,
+} from '../../../src/renderer/src/features/map/sprite-compose';
 
 const CELL = 9;
 const REACH = [-4, 4] as const;
@@ -51,6 +56,12 @@ function crowd(
   return m;
 }
 
+const samePixels = (a: PixelFrame, b: PixelFrame): boolean => {
+  const x = new Uint32Array(a.image.data.buffer);
+  const y = new Uint32Array(b.image.data.buffer);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
 describe('recomposing only the dirty tiles of a frame', () => {
   it('leaves the frame exactly as composing every marker again would', () => {
     const w = 120;
@@ -91,7 +102,7 @@ describe('recomposing only the dirty tiles of a frame', () => {
     const box = composeDirty(frame, tiles, m, atlas, REACH);
     const whole = new PixelFrame(w, h);
     composeAll(whole, m, atlas);
-    expect(Buffer.from(frame.image.data).equals(Buffer.from(whole.image.data))).toBe(true);
+    expect(samePixels(frame, whole)).toBe(true);
     expect(box).not.toBeNull();
     expect(box!.x1 - box!.x0).toBeGreaterThan(0);
   });
@@ -109,5 +120,132 @@ describe('recomposing only the dirty tiles of a frame', () => {
     expect(alphaAt(9, 10)).toBe(0);
     expect(alphaAt(10, 10)).toBe(255);
     expect(alphaAt(13, 10)).toBe(255);
+  });
+});
+
+describe('a frame whose canvas moved over the map (a pan)', () => {
+  /**
+   * As MarkerFrame does it: markers at CSS positions, the canvas's corner at
+   * `ox, oy` CSS px, dpr 1.25 so whole device pixels are not whole CSS ones,
+   * a fractional corner so rounding is exercised; a marker is drawn where
+   * it lands within 8 px of the frame.
+   */
+  const w = 120;
+  const h = 80;
+  const dpr = 1.25;
+  const n = 400;
+  let seed = 5;
+  const rand = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const place = (
+    m: ReturnType<typeof crowd>,
+    xs: Float64Array,
+    ys: Float64Array,
+    ox: number,
+    oy: number,
+    tiles?: DirtyTiles,
+  ): void => {
+    const dirty = (i: number): void => {
+      if (tiles && m.qx[i] !== HIDDEN)
+        tiles.mark(m.qx[i]! + REACH[0], m.qy[i]! + REACH[0], m.qx[i]! + REACH[1], m.qy[i]! + REACH[1]);
+    };
+    for (let i = 0; i < n; i++) {
+      const x = Math.round((xs[i]! - ox) * dpr);
+      const y = Math.round((ys[i]! - oy) * dpr);
+      const qx = x < -8 || y < -8 || x > w + 8 || y > h + 8 ? HIDDEN : x;
+      if (qx === m.qx[i] && (qx === HIDDEN || y === m.qy[i])) continue;
+      dirty(i);
+      m.qx[i] = qx;
+      m.qy[i] = y;
+      dirty(i);
+    }
+  };
+
+  it.each([
+    ['one pixel', [[1, 0]]],
+    [
+      'a drag of many small steps, every way',
+      [
+        [1, 0],
+        [0, -1],
+        [7, 3],
+        [-16, 5],
+        [33, -17],
+        [-3, -40],
+        [2, 2],
+        [-1, 1],
+      ],
+    ],
+    [
+      'whole tiles',
+      [
+        [16, 0],
+        [0, -32],
+        [-48, 16],
+      ],
+    ],
+    [
+      'as wide as the frame and more',
+      [
+        [120, 0],
+        [-121, 7],
+        [3, 80],
+        [-500, 300],
+      ],
+    ],
+  ] as const)('stays exactly what composing every marker again gives: %s', (_name, steps) => {
+    const atlas = sprites();
+    const xs = new Float64Array(n);
+    const ys = new Float64Array(n);
+    // A field wider than the frame, so markers come into view from every side.
+    for (let i = 0; i < n; i++) {
+      xs[i] = rand() * 400 - 140;
+      ys[i] = rand() * 300 - 110;
+    }
+    const m = crowd(n, w, h);
+    m.qx.fill(HIDDEN);
+    let ox = 0.37;
+    let oy = 0.81;
+    place(m, xs, ys, ox, oy);
+    const frame = new PixelFrame(w, h);
+    composeAll(frame, m, atlas);
+    const tiles = new DirtyTiles(w, h, 16);
+    for (const [kx, ky] of steps) {
+      ox += kx / dpr;
+      oy += ky / dpr;
+      shiftFrame(frame, tiles, kx, ky);
+      for (let i = 0; i < n; i++)
+        if (m.qx[i] !== HIDDEN) {
+          m.qx[i] = m.qx[i]! - kx;
+          m.qy[i] = m.qy[i]! - ky;
+        }
+      // A few markers glide meanwhile, by fractions of a pixel.
+      for (let i = 0; i < n; i += 37) xs[i] = xs[i]! + 0.45;
+      place(m, xs, ys, ox, oy, tiles);
+      composeDirty(frame, tiles, m, atlas, REACH);
+      tiles.clear();
+      const whole = new PixelFrame(w, h);
+      composeAll(whole, m, atlas);
+      expect(samePixels(frame, whole)).toBe(true);
+    }
+  });
+
+  it('redraws only the strips it uncovers (and what moved)', () => {
+    const frame = new PixelFrame(w, h);
+    const tiles = new DirtyTiles(w, h, 16);
+    shiftFrame(frame, tiles, 5, 0);
+    expect(tiles.runs()).toEqual(
+      Array.from({ length: tiles.rows }, (_, r) => ({
+        x0: 112,
+        y0: r * 16,
+        x1: 120,
+        y1: Math.min(h, r * 16 + 16),
+      })),
+    );
+    tiles.clear();
+    shiftFrame(frame, tiles, 0, -20);
+    expect(tiles.count).toBe(2 * tiles.cols);
   });
 });

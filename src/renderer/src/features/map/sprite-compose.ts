@@ -78,3 +78,38 @@ export function composeDirty(
   }
   return { x0, y0, x1, y1 };
 }
+
+/**
+ * The canvas moved by (kx, ky) whole device pixels over the map: the pixels
+ * already composed move the other way, and the strips uncovered at the edges
+ * are cleared and marked dirty. Once the caller has moved the placed markers
+ * too and marked those that land elsewhere, composeDirty() leaves the frame
+ * exactly as composeAll() would.
+ */
+export function shiftFrame(frame: PixelFrame, tiles: DirtyTiles, kx: number, ky: number): void {
+  const { width: w, height: h } = frame;
+  if (Math.abs(kx) >= w || Math.abs(ky) >= h) {
+    frame.clear();
+    tiles.mark(0, 0, w - 1, h - 1);
+    return;
+  }
+  const px = new Uint32Array(frame.image.data.buffer);
+  // Columns of the new frame that the old one covers; rows copied in the order that reads each before it is overwritten.
+  const x0 = Math.max(0, -kx);
+  const x1 = Math.min(w, w - kx);
+  const copyRow = (y: number): void => {
+    const from = (y + ky) * w + kx;
+    px.copyWithin(y * w + x0, from + x0, from + x1);
+  };
+  if (ky >= 0) for (let y = 0; y < h - ky; y++) copyRow(y);
+  else for (let y = h - 1; y >= -ky; y--) copyRow(y);
+  const strips: PixelRect[] = [];
+  if (kx > 0) strips.push({ x0: w - kx, y0: 0, x1: w, y1: h });
+  if (kx < 0) strips.push({ x0: 0, y0: 0, x1: -kx, y1: h });
+  if (ky > 0) strips.push({ x0: 0, y0: h - ky, x1: w, y1: h });
+  if (ky < 0) strips.push({ x0: 0, y0: 0, x1: w, y1: -ky });
+  for (const s of strips) {
+    frame.clearRect(s.x0, s.y0, s.x1, s.y1);
+    tiles.mark(s.x0, s.y0, s.x1 - 1, s.y1 - 1);
+  }
+}
