@@ -78,3 +78,26 @@ describe('placing the fleet for a frame', () => {
     expect(m.sx[0]).toBeCloseTo(390, 3);
   });
 });
+
+describe('placing the fleet on a canvas that moved (a pan reaching its edge)', () => {
+  it('moves every marker with it and redraws the frame', () => {
+    const f = fleet();
+    const m = new MarkerFrame();
+    m.locate(f, 100, view);
+    const [qx, qy] = [m.qx[0]!, m.qy[0]!];
+    // 40 device pixels right, 3 up, at dpr 1: the same markers, 40 further left on the canvas.
+    expect(m.locate(f, 116, { ...view, ox: view.ox + 40, oy: view.oy - 3 })).toBe(true);
+    expect([m.qx[0], m.qy[0]]).toEqual([qx - 40, qy + 3]);
+    expect(m.sx[0]).toBeCloseTo(360, 3);
+    expect(m.locate(f, 132, { ...view, ox: view.ox + 40, oy: view.oy - 3 })).toBe(false);
+  });
+
+  it('places again from scratch a view that is not a whole-pixel move', () => {
+    const f = fleet();
+    const m = new MarkerFrame();
+    m.locate(f, 100, view);
+    expect(m.locate(f, 116, { ...view, ox: view.ox + 0.5 })).toBe(true);
+    expect(m.sx[0]).toBeCloseTo(399.5, 3);
+    expect(m.locate(f, 132, { ...view, ox: view.ox + 0.5, scale: scale * 2 })).toBe(true);
+  });
+});

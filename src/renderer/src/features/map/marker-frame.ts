@@ -11,7 +11,7 @@ import {
   type SpriteAtlas,
 } from './marker-sprites';
 import { PixelFrame } from './pixel-frame';
-import { composeAll, composeDirty, HIDDEN, type PlacedSprites } from './sprite-compose';
+import { composeAll, composeDirty, HIDDEN, shiftFrame, type PlacedSprites } from './sprite-compose';
 
 const LABEL_MIN_ZOOM = 14;
 const LABEL_MAX_COUNT = 150;
@@ -41,6 +41,17 @@ const sameView = (a: FrameView, b: FrameView): boolean =>
   a.height === b.height &&
   a.dpr === b.dpr;
 
+/** How many whole device pixels the canvas moved from view a to b, or null if it did more than move by those. */
+function translation(a: FrameView, b: FrameView): readonly [number, number] | null {
+  if (a.scale !== b.scale || a.width !== b.width || a.height !== b.height || a.dpr !== b.dpr) return null;
+  const kx = (b.ox - a.ox) * b.dpr;
+  const ky = (b.oy - a.oy) * b.dpr;
+  const rx = Math.round(kx);
+  const ry = Math.round(ky);
+  // The layer moves its canvas by whole device pixels; what is left is floating-point noise.
+  return Math.abs(kx - rx) < 1e-6 && Math.abs(ky - ry) < 1e-6 ? [rx, ry] : null;
+}
+
 /**
  * The fleet's markers as one frame: where each lands on screen, and the
  * pixels of all of them composed in JavaScript and handed over with
@@ -66,6 +77,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   private tiles: DirtyTiles | null = null;
   /** The next paint recomposes every pixel (a new view, palette, selection, canvas). */
   private full = true;
+  /** The pixels moved with the canvas since the last paint: all of them are handed over again. */
+  private shifted = false;
   /** The last paint carried names, which overlap neighbours' tiles. */
   private labelled = false;
   /** Device-pixel box of the selected asset's ring and name at the last paint. */
@@ -101,7 +114,11 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     const tiles = this.tilesFor(Math.round(width * dpr), Math.round(height * dpr));
     const last = this.last;
     const same = last !== null && sameView(last.view, view);
-    if (!same) {
+    const moveBy = last === null || same ? null : translation(last.view, view);
+    if (moveBy) this.moveCanvas(tiles, moveBy[0], moveBy[1]);
+    // A canvas that only moved keeps what it had: each marker is compared with its old place, moved along.
+    const incremental = same || moveBy !== null;
+    if (!incremental) {
       this.full = true;
       this.visible = 0;
     }
@@ -139,7 +156,7 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
         qc = qs === 0 ? headingColumn(lerpAngle(fc[i]!, tc[i]!, t)) : 0;
       }
       const oldX = this.qx[i]!;
-      if (!same) {
+      if (!incremental) {
         if (qx !== HIDDEN) this.visible++;
       } else if (qx !== oldX || qy !== this.qy[i] || qc !== this.qc[i] || qs !== this.qs[i]) {
         if (oldX === HIDDEN) this.visible++;
@@ -188,10 +205,12 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       if (o) tiles.mark(o.x0, o.y0, o.x1, o.y1);
       const box = composeDirty(frame, tiles, this, atlas.pixels, spriteReach(view.dpr));
       // One hand-over of the box around every dirty tile: each putImageData costs far more than its pixels.
-      if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+      if (this.shifted) ctx.putImageData(frame.image, 0, 0);
+      else if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
     }
     tiles.clear();
     this.full = false;
+    this.shifted = false;
     this.labelled = labels;
     if (labels) {
       for (let i = 0; i < this.count; i++) {
@@ -260,6 +279,28 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     drawSelection(ctx, x, y, palette);
     drawLabel(ctx, x, y, name, palette);
     return [x, y];
+  }
+
+  /**
+   * The canvas moved by (kx, ky) device pixels over the map: the composed
+   * pixels, the markers' last places and the selection's box move the other
+   * way, so the next paint redraws only the uncovered strips and what moved.
+   */
+  private moveCanvas(tiles: DirtyTiles, kx: number, ky: number): void {
+    const frame = this.pixels;
+    if (!this.full && frame?.width === tiles.width && frame.height === tiles.height) {
+      shiftFrame(frame, tiles, kx, ky);
+      this.shifted = true;
+    } else {
+      this.full = true;
+    }
+    for (let i = 0; i < this.count; i++) {
+      if (this.qx[i] === HIDDEN) continue;
+      this.qx[i] = this.qx[i]! - kx;
+      this.qy[i] = this.qy[i]! - ky;
+    }
+    const o = this.overlay;
+    if (o) this.overlay = { x0: o.x0 - kx, y0: o.y0 - ky, x1: o.x1 - kx, y1: o.y1 - ky };
   }
 
   private track(positions: FleetPositions): void {
