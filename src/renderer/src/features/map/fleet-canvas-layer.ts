@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import type { LivePosition } from '../../../../shared/ipc';
+import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placement';
 import { ClusterView } from './cluster-view';
 import { FleetPositions } from './fleet-positions';
 import { hitTest, type ClusterHit, type HoverHit } from './hit-test';
@@ -8,6 +9,9 @@ import type { Palette } from './marker-drawing';
 import { MarkerFrame, type FrameView } from './marker-frame';
 
 export type { ClusterHit, HoverHit } from './hit-test';
+
+/** How far past the canvas clusters are looked up: a cluster's disc centred there still shows at the edge. */
+const CLUSTER_QUERY_MARGIN_PX = 40;
 
 export interface FleetLayerOptions {
   /** Colour index (STATE_INDEX) of an asset from its latest position. */
@@ -40,6 +44,9 @@ export class FleetCanvasLayer extends L.Layer {
   private readonly markers = new MarkerFrame();
   private readonly clusters: ClusterView;
 
+  /** Where the canvas lies on the world; null places it anew (centred on the map) at the next frame. */
+  private placement: CanvasPlacement | null = null;
+  /** Clusters as drawn, in canvas pixels. */
   private drawnClusters: ClusterHit[] = [];
   private forceRedraw = true;
   private paused = false;
@@ -63,6 +70,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.ctx = canvas.getContext('2d');
     map.on('move zoom viewreset resize', this.requestRedraw, this);
     map.on('zoomend', this.onZoomEnd, this);
+    map.on('moveend', this.onMoveEnd, this);
     map.on('zoomanim', this.onZoomAnim, this);
     map.on('click', this.onClick, this);
     map.on('mousemove', this.onMouseMove, this);
@@ -74,6 +82,7 @@ export class FleetCanvasLayer extends L.Layer {
   override onRemove(map: L.Map): this {
     map.off('move zoom viewreset resize', this.requestRedraw, this);
     map.off('zoomend', this.onZoomEnd, this);
+    map.off('moveend', this.onMoveEnd, this);
     map.off('zoomanim', this.onZoomAnim, this);
     map.off('click', this.onClick, this);
     map.off('mousemove', this.onMouseMove, this);
@@ -82,6 +91,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.frame = 0;
     this.canvas?.remove();
     this.canvas = null;
+    this.placement = null;
     this.ctx = null;
     return this;
   }
@@ -137,11 +147,20 @@ export class FleetCanvasLayer extends L.Layer {
     return i === undefined ? null : L.latLng(this.positions.lat[i]!, this.positions.lon[i]!);
   }
 
-  /** The asset or cluster under a container point. */
+  /** The asset or cluster under a container point, as drawn (the map may have moved since: so has the canvas). */
   hitTest(x: number, y: number): HoverHit | null {
-    const hit = hitTest(this.drawnClusters, this.markers, x, y);
-    if (hit?.kind === 'cluster') return { kind: 'cluster', ...this.clusters.describe(hit.cluster) };
-    return hit;
+    const map = this._map as L.Map | undefined;
+    const p = this.placement;
+    if (!map || !p) return null;
+    const corner = this.cornerOf(map);
+    const dx = corner.x - p.x;
+    const dy = corner.y - p.y;
+    const hit = hitTest(this.drawnClusters, this.markers, x + dx, y + dy);
+    if (hit?.kind === 'cluster') {
+      const c = this.clusters.describe(hit.cluster);
+      return { kind: 'cluster', ...c, x: c.x - dx, y: c.y - dy };
+    }
+    return hit && { ...hit, x: hit.x - dx, y: hit.y - dy };
   }
 
   private apply(positions: Iterable<LivePosition>, animate: boolean): void {
@@ -170,32 +189,32 @@ export class FleetCanvasLayer extends L.Layer {
     const started = performance.now();
     const size = map.getSize();
     const dpr = window.devicePixelRatio || 1;
-    const topLeft = map.containerPointToLayerPoint([0, 0]);
-    L.DomUtil.setTransform(canvas, topLeft, 1);
-    if (canvas.width !== Math.round(size.x * dpr) || canvas.height !== Math.round(size.y * dpr)) {
-      this.forceRedraw = true;
-      canvas.width = Math.round(size.x * dpr);
-      canvas.height = Math.round(size.y * dpr);
-      canvas.style.width = `${size.x}px`;
-      canvas.style.height = `${size.y}px`;
-    }
     const zoom = map.getZoom();
+    const scale = 256 * Math.pow(2, zoom);
+    const corner = this.cornerOf(map);
+    // A pan at the same zoom leaves the canvas where it is on the world (it moves with the map pane) until the map reaches its edge.
+    const p = placeCanvas(this.placement, corner, size, scale, dpr);
+    this.placement = p;
     const origin = map.getPixelOrigin();
-    // Container x = world x · scale − pixel origin − layer offset of the container's corner.
-    const view: FrameView = {
-      scale: 256 * Math.pow(2, zoom),
-      ox: origin.x + topLeft.x,
-      oy: origin.y + topLeft.y,
-      width: size.x,
-      height: size.y,
-      dpr,
-    };
+    L.DomUtil.setTransform(canvas, L.point(p.x - origin.x, p.y - origin.y), 1);
+    if (canvas.width !== Math.round(p.width * dpr) || canvas.height !== Math.round(p.height * dpr)) {
+      this.forceRedraw = true;
+      canvas.width = Math.round(p.width * dpr);
+      canvas.height = Math.round(p.height * dpr);
+      canvas.style.width = `${p.width}px`;
+      canvas.style.height = `${p.height}px`;
+    }
+    // Canvas x = world x · scale − the canvas's corner.
+    const view: FrameView = { scale, ox: p.x, oy: p.y, width: p.width, height: p.height, dpr };
     const pal = this.opts.palette;
     if (zoom < (this.opts.clusterBelowZoom ?? 0)) {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, size.x, size.y);
-      const b = map.getBounds().pad(0.1);
-      const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as const;
+      ctx.clearRect(0, 0, p.width, p.height);
+      // The canvas's own bounds, plus a cluster disc's reach.
+      const m = CLUSTER_QUERY_MARGIN_PX;
+      const sw = map.unproject([p.x - m, p.y + p.height + m], zoom);
+      const ne = map.unproject([p.x + p.width + m, p.y - m], zoom);
+      const bbox = [sw.lng, sw.lat, ne.lng, ne.lat] as const;
       this.drawnClusters = this.clusters.draw(
         ctx,
         this.positions,
@@ -220,7 +239,7 @@ export class FleetCanvasLayer extends L.Layer {
       this.forceRedraw = false;
     }
 
-    if (this.following && this.selected !== null) this.keepSelectedCentred(map, view);
+    if (this.following && this.selected !== null) this.keepSelectedCentred(map, scale, corner, size);
     if (started < this.animateUntil) this.requestRedraw();
     this.opts.onFrame?.(performance.now() - started);
   };
@@ -233,30 +252,41 @@ export class FleetCanvasLayer extends L.Layer {
     this.markers.drawSelected(ctx, this.positions, i, now, view, pal, this.opts.nameOf(this.selected));
   }
 
-  private keepSelectedCentred(map: L.Map, view: FrameView): void {
+  private keepSelectedCentred(map: L.Map, scale: number, corner: L.Point, size: L.Point): void {
     const i = this.positions.slot(this.selected!);
     if (i === undefined) return;
     const p = this.positions;
     const t = progress(p.t0[i]!, performance.now());
-    const dx = lerp(p.fx[i]!, p.tx[i]!, t) * view.scale - view.ox - view.width / 2;
-    const dy = lerp(p.fy[i]!, p.ty[i]!, t) * view.scale - view.oy - view.height / 2;
+    const dx = lerp(p.fx[i]!, p.tx[i]!, t) * scale - corner.x - size.x / 2;
+    const dy = lerp(p.fy[i]!, p.ty[i]!, t) * scale - corner.y - size.y / 2;
     if (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5) map.panBy([dx, dy], { animate: false });
   }
 
   private onZoomAnim(e: L.ZoomAnimEvent): void {
     // Scale the last frame along with the tiles during the zoom animation (as L.Renderer does).
     const map = this._map;
-    if (!this.canvas || !map) return;
+    const p = this.placement;
+    if (!this.canvas || !map || !p) return;
     const scale = map.getZoomScale(e.zoom, map.getZoom());
     const size = map.getSize();
     const pos = map.containerPointToLayerPoint([0, 0]).multiplyBy(-1);
     const newOrigin = map.project(e.center, e.zoom).subtract(size.divideBy(2)).add(pos).round();
-    const offset = size
-      .divideBy(2)
-      .multiplyBy(-scale)
-      .add(map.project(map.getCenter(), e.zoom))
-      .subtract(newOrigin);
-    L.DomUtil.setTransform(this.canvas, offset, scale);
+    // The canvas's corner on the world at the new zoom, less the layer origin the map will have there.
+    L.DomUtil.setTransform(this.canvas, L.point(p.x, p.y).multiplyBy(scale).subtract(newOrigin), scale);
+  }
+
+  /** The map's top-left corner in world pixels at its zoom. */
+  private cornerOf(map: L.Map): L.Point {
+    return map.getPixelOrigin().add(map.containerPointToLayerPoint([0, 0]));
+  }
+
+  private onMoveEnd(): void {
+    const map = this._map as L.Map | undefined;
+    // At rest the canvas's pixels must fall on the screen's (a fractional devicePixelRatio can leave them between): place it anew.
+    if (map && this.placement && !onPixelGrid(this.placement, this.cornerOf(map))) {
+      this.placement = null;
+      this.requestRedraw();
+    }
   }
 
   private onZoomEnd(): void {
