@@ -22,6 +22,13 @@ interface FrameReport {
   batches: number;
   seconds: number;
 }
+interface PanCheck {
+  dpr: number;
+  steps: number;
+  mismatches: string[];
+  hits: number;
+  misses: string[];
+}
 interface TrackReport {
   points: number;
   projectMs: number;
@@ -60,6 +67,17 @@ async function frames(browser: Browser, url: string, query: string): Promise<Fra
  * baseline a pan used to cost).
  */
 async function panBench(browser: Browser, url: string): Promise<void> {
+  for (const deviceScaleFactor of [1, 1.25]) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor });
+    page.on('pageerror', (e) => console.error(`[pancheck] ${e.message}`));
+    await page.goto(`${url}/bench.html?mode=pancheck`);
+    const check = await result<PanCheck>(page, 60_000);
+    await page.close();
+    console.log(
+      `\nPanned canvas against one repainted whole, devicePixelRatio ${check.dpr}, ${check.steps} drags: ${check.mismatches.length === 0 ? 'pixel-identical' : `DIFFERENT: ${check.mismatches.join('; ')}`}; hit-testing found ${check.hits} assets where the map shows them${check.misses.length ? `, MISSED ${check.misses.join(', ')}` : ''}`,
+    );
+    if (check.mismatches.length > 0 || check.misses.length > 0) process.exitCode = 1;
+  }
   const rows: [string, FrameReport, FrameReport][] = [];
   for (const [kind, label] of [
     ['drag', 'drag (6, 3) px a frame'],

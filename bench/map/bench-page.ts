@@ -176,6 +176,91 @@ async function runPan(kind: string, incremental: boolean): Promise<FrameReport> 
   );
 }
 
+export interface PanCheck {
+  readonly dpr: number;
+  readonly steps: number;
+  /** Steps after which the panned canvas differed from one repainted whole every frame. */
+  readonly mismatches: string[];
+  readonly hits: number;
+  /** Assets that hit-testing did not find where the map shows them. */
+  readonly misses: string[];
+}
+
+const nextFrames = (): Promise<void> =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/**
+ * Two maps, the same fleet and the same drags (whole and fractional pixels,
+ * past the canvas's edge, farther than its size): one layer drawing as it
+ * does, the other repainting everything every frame. After each drag their
+ * canvases must match pixel for pixel, and each asset must be hit where the
+ * map says it is.
+ */
+async function runPanCheck(): Promise<PanCheck> {
+  const sim = simFleet(3000, 11, [51.92, 4.4], 0.5);
+  const assets = new Map(sim.assets.map((a) => [a.id, a]));
+  document.getElementById('map')!.style.display = 'none';
+  const layers = [true, false].map((incremental) => {
+    const el = document.createElement('div');
+    el.style.cssText = 'width: 900px; height: 560px; position: relative';
+    document.body.append(el);
+    const map = L.map(el, { zoomControl: false, attributionControl: false }).setView([51.92, 4.4], 12);
+    const layer = new FleetCanvasLayer({
+      classify: (p) => STATE_INDEX[stateOf(assets.get(p.assetId), p)],
+      nameOf: (id) => assets.get(id)?.name ?? String(id),
+      palette: MARKER_PALETTE.dark,
+      clusterBelowZoom: 0,
+      skipUnchangedFrames: incremental,
+    }).addTo(map);
+    layer.reset(sim.positions);
+    layer.select(sim.positions[7]!.assetId);
+    return { map, layer, canvas: el.querySelector('canvas.fleet-canvas') as HTMLCanvasElement };
+  });
+  const drags = [
+    [3, 2],
+    [0.5, 0.25],
+    [7.3, -2.6],
+    [150, 0],
+    [0, -100],
+    [-2.5, 95.5],
+    [-0.5, -0.25],
+    [64, 64],
+    [4000, -3000],
+    [-1, -1],
+    [-91, 57],
+    [300, 300],
+  ] as const;
+  const mismatches: string[] = [];
+  const misses: string[] = [];
+  let hits = 0;
+  await nextFrames();
+  for (const [dx, dy] of drags) {
+    for (const { map } of layers) {
+      // As L.Map.Drag does: the map pane moves, then 'move' fires.
+      const pane = map.getPane('mapPane')!;
+      L.DomUtil.setPosition(pane, L.DomUtil.getPosition(pane).subtract(L.point(dx, dy)));
+      map.fire('move');
+    }
+    await nextFrames();
+    const [a, b] = layers.map(({ canvas }) => {
+      const ctx = canvas.getContext('2d')!;
+      return new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+    }) as [Uint32Array, Uint32Array];
+    const differ = a.length !== b.length ? a.length : a.findIndex((v, i) => v !== b[i]);
+    if (differ >= 0) mismatches.push(`after (${dx}, ${dy}): first differing pixel ${differ}`);
+    const { map, layer } = layers[0]!;
+    const size = map.getSize();
+    for (const p of sim.positions) {
+      const at = map.latLngToContainerPoint([p.lat, p.lon]);
+      if (at.x < 0 || at.y < 0 || at.x >= size.x || at.y >= size.y) continue;
+      const hit = layer.hitTest(at.x, at.y);
+      if (hit?.kind === 'asset' && Math.hypot(hit.x - at.x, hit.y - at.y) < 0.5) hits++;
+      else if (misses.length < 10) misses.push(`asset ${p.assetId} after (${dx}, ${dy})`);
+    }
+  }
+  return { dpr: window.devicePixelRatio, steps: drags.length, mismatches, hits, misses };
+}
+
 async function runNaive(): Promise<FrameReport> {
   const sim = simFleet(COUNT, 11, [51.92, 4.4], 0.5);
   const map = makeMap();
@@ -231,6 +316,7 @@ const mode = q.get('mode');
 const run = async (): Promise<unknown> => {
   if (mode === 'canvas') return runCanvas();
   if (mode === 'naive') return runNaive();
+  if (mode === 'pancheck') return runPanCheck();
   if (mode === 'pan') return runPan(q.get('pan') ?? 'drag', q.get('incremental') !== '0');
   return runTrack();
 };
