@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core';
 import type { ShellServices } from '../../src/main/core/ipc-handlers';
-import { demoServiceOf, type StartDemoService } from '../../src/main/core/session/demo-service';
+import {
+  demoServiceOf,
+  endpointsOfLocal,
+  type StartDemoService,
+} from '../../src/main/core/session/demo-service';
 import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
 import type { LocalService } from '../../src/server';
 import {
@@ -148,18 +152,7 @@ export function createHarness(
 
 /** The local service seen as a Remote profile (issue 4 §1), for tests that stop and restart it. */
 export function remoteProfileOf(service: LocalService, name = 'Local service'): RemoteProfile {
-  return {
-    kind: 'remote',
-    name,
-    base_url: service.base_url,
-    ws_url: service.ws_url,
-    api_url: service.api_url,
-    api_ws_url: service.api_ws_url,
-    tracking_url: service.tracking_url,
-    app_key: service.app_key,
-    account_key: service.account_key,
-    user_id: service.users[0]!.id,
-  };
+  return { kind: 'remote', name, ...endpointsOfLocal(service) };
 }
 
 export const FIXED_TOKENS = {

@@ -6,7 +6,8 @@ import { safeStorage } from '../mocks/electron';
 import { createAppCore, type AppCore } from '../../src/main/core/app-core';
 import { createSafeStorageSecretStore } from '../../src/main/electron/secret-store';
 import { startLocalService, type LocalService } from '../../src/server';
-import { fakeShell } from '../core/app-core.harness';
+import { operatorOf } from '../../src/main/core/session/demo-service';
+import { fakeShell, remoteProfileOf } from '../core/app-core.harness';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -77,21 +78,9 @@ describe('a remote sign-in on Linux without a keyring', () => {
       log: { warn: () => undefined },
     });
     cores.push(core);
-    const operator = service.users[0]!;
     const view = await core.handlers['session.signInRemote']({
-      profile: {
-        kind: 'remote',
-        name: 'Depot',
-        base_url: service.base_url,
-        ws_url: service.ws_url,
-        api_url: service.api_url,
-        api_ws_url: service.api_ws_url,
-        tracking_url: service.tracking_url,
-        app_key: service.app_key,
-        account_key: service.account_key,
-        user_id: operator.id,
-      },
-      token: operator.token,
+      profile: remoteProfileOf(service, 'Depot'),
+      token: operatorOf(service).token,
       persistToken,
     });
     expect(view).toMatchObject({ signedIn: true, secretStorage: 'basic_text', tokenPersisted: persistToken });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointsOfLocal, operatorOf } from '../../../src/main/core/session/demo-service';
 import { startRealtime, type Realtime, type RealtimeChannel } from '../../../src/main/core/realtime/realtime';
 import type { ReportEvent } from '../../../src/main/core/realtime/report-event';
 import { startLocalService, type LocalService } from '../../../src/server';
@@ -35,18 +36,8 @@ describe('realtime: two pusher-js clients against the local service', () => {
       warnings: [],
       unauthorized: 0,
     };
-    const operator = service.users[0]!;
     const rt = startRealtime({
-      endpoints: {
-        base_url: service.base_url,
-        ws_url: service.ws_url,
-        api_url: service.api_url,
-        api_ws_url: service.api_ws_url,
-        tracking_url: service.tracking_url,
-        app_key: service.app_key,
-        account_key: service.account_key,
-        user_id: operator.id,
-      },
+      endpoints: endpointsOfLocal(service),
       token,
       onLiveBatch: (b) => rec.batches.push(b),
       onReportEvent: (e) => rec.events.push(e),
@@ -68,7 +59,7 @@ describe('realtime: two pusher-js clients against the local service', () => {
   });
 
   it('connects both channels, says so, and delivers live positions in batches', async () => {
-    const { rt, rec } = start(service.users[0]!.token);
+    const { rt, rec } = start(operatorOf(service).token);
     await until(
       'both subscribed',
       () => rec.subscribed.includes('live') && rec.subscribed.includes('reports'),
@@ -84,9 +75,9 @@ describe('realtime: two pusher-js clients against the local service', () => {
   });
 
   it('passes report events on by their dotted names, parsed, and drops malformed ones', async () => {
-    const { rt, rec } = start(service.users[0]!.token);
+    const { rt, rec } = start(operatorOf(service).token);
     await until('reports subscribed', () => rec.subscribed.includes('reports'));
-    const channel = reportsChannelName(service.account_key, service.users[0]!.id);
+    const channel = reportsChannelName(service.account_key, operatorOf(service).id);
     service.context.publish(channel, REPORT_EVENTS.failed, { report_id: 'r1' });
     service.context.publish(channel, REPORT_EVENTS.failed.slice(1), {
       report_id: 'r0',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
-import { localDemoService } from '../../../src/main/core/session/demo-service';
+import { endpointsOfLocal, localDemoService, operatorOf } from '../../../src/main/core/session/demo-service';
 import { createEncryptedFileSecretStore } from '../../../src/main/core/session/encrypted-file-secret-store';
 import { createMemorySecretStore, type SecretStore } from '../../../src/main/core/session/secret-store';
 import {
@@ -34,18 +34,11 @@ describe('session: demo and remote sign-in, secrets, 401 and sign-out', () => {
     return fetch(input, { ...init, headers });
   };
 
-  const operatorToken = (): string => service.users[0]?.token ?? '';
+  const operatorToken = (): string => operatorOf(service).token;
   const profile = (): RemoteProfile => ({
     kind: 'remote',
     name: 'Local service as a remote',
-    base_url: service.base_url,
-    ws_url: service.ws_url,
-    api_url: service.api_url,
-    api_ws_url: service.api_ws_url,
-    tracking_url: service.tracking_url,
-    app_key: service.app_key,
-    account_key: service.account_key,
-    user_id: service.users[0]?.id ?? 1,
+    ...endpointsOfLocal(service),
   });
   const open = (secrets: SecretStore, extra: Partial<SessionOptions> = {}): Session => {
     const s = createSession({
