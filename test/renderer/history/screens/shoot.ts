@@ -1,23 +1,11 @@
-/// <reference types="node" />
 /**
  * Screenshots of the History, Reports and Tracking-links screens in Chromium
  * (issue 5 §3: look at them). Run: npx tsx test/renderer/history/screens/shoot.ts
- * Writes test-results/screenshots/renderer-{history,history-offline,history-light,reports,reports-json,links}.png
- * and prints how long the replay track took to draw.
+ * Writes test-results/screenshots/renderer-<name>.png for each shot below
+ * and prints how long the 30-day track took to draw.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import vue from '@vitejs/plugin-vue';
-import { createServer } from 'vite';
-import { chromium, type Page } from 'playwright-core';
-
-const ROOT = resolve(import.meta.dirname, '../../../..');
-
-interface Shot {
-  readonly name: string;
-  readonly query: string;
-  readonly action?: (page: Page) => Promise<void>;
-}
+import type { Page } from 'playwright-core';
+import { serveHarness, shootPages, type Shot } from '../../../support/harness-pages';
 
 const replay = async (page: Page): Promise<void> => {
   await page.locator('[data-preset="yesterday"]').click();
@@ -47,11 +35,9 @@ const SHOTS: readonly Shot[] = [
       await page.locator('[data-testid="history-to"]').fill(local(Date.now()));
       const started = Date.now();
       await page.locator('form.custom button[type="submit"]').click();
+      // A string, not a function: this Node script is type-checked without the DOM library.
       await page.waitForFunction(
-        () =>
-          Number(
-            document.querySelector('[data-testid="history-map"]')?.getAttribute('data-drawn-points') ?? 0,
-          ) > 1000,
+        `Number(document.querySelector('[data-testid="history-map"]')?.getAttribute('data-drawn-points') ?? 0) > 1000`,
       );
       const loadMs = Date.now() - started;
       await page.waitForTimeout(1500);
@@ -88,48 +74,15 @@ const SHOTS: readonly Shot[] = [
   { name: 'links-light', query: 'screen=links&theme=light' },
 ];
 
-const server = await createServer({
-  configFile: false,
-  root: resolve(ROOT, 'test/renderer/history/screens'),
-  cacheDir: resolve(ROOT, 'node_modules/.vite-bench-map'),
-  plugins: [vue()],
-  logLevel: 'warn',
-  server: { host: '127.0.0.1', port: 0, fs: { allow: [ROOT] } },
-  optimizeDeps: {
-    include: ['leaflet', 'vue', 'pinia', 'supercluster', 'topojson-client', '@tanstack/vue-virtual', 'zod'],
-  },
-});
-await server.listen();
-const address = server.httpServer?.address();
-if (!address || typeof address === 'string') throw new Error('vite did not report its port');
-const url = `http://127.0.0.1:${address.port}`;
-const out = resolve(ROOT, 'test-results/screenshots');
-mkdirSync(out, { recursive: true });
-// test/support/chromium.ts is outside the renderer's type-check project (tsconfig.web.json),
-// so this dev script launches the same Debian Chromium directly (CHROMIUM_PATH overrides).
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-});
+const server = await serveHarness('test/renderer/history/screens');
 try {
-  for (const shot of SHOTS) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (e) => console.error(`[${shot.name}] ${e.message}`));
+  await shootPages(server.url, SHOTS, (page, shot) => {
     page.on('console', (m) => {
       if (m.type() === 'info' && m.text().startsWith('harness:')) console.log(`[${shot.name}] ${m.text()}`);
       if (m.type() === 'error' && !m.text().includes('ERR_NAME_NOT_RESOLVED'))
         console.error(`[${shot.name}] console: ${m.text()}`);
     });
-    await page.goto(`${url}/index.html?${shot.query}`);
-    await page.waitForTimeout(2500);
-    await shot.action?.(page);
-    const file = resolve(out, `renderer-${shot.name}.png`);
-    await page.screenshot({ path: file });
-    console.log(file);
-    await page.close();
-  }
+  });
 } finally {
-  await browser.close();
   await server.close();
 }
