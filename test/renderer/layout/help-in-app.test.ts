@@ -1,35 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { VueWrapper } from '@vue/test-utils';
-import App from '../../../src/renderer/src/App.vue';
+import { describe, expect, it } from 'vitest';
 import { useNavigation } from '../../../src/renderer/src/layout/navigation';
-import { FakeBridge } from '../support/fake-bridge';
-import { mountWithBridge, settle } from '../support/mount-with-bridge';
-import { DEMO_SESSION, onlineStatus, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
-
-let current: VueWrapper | null = null;
-afterEach(() => {
-  current?.unmount();
-  current = null;
-});
-
-async function openApp(): Promise<VueWrapper> {
-  const sim = simFleet(5);
-  const bridge = new FakeBridge()
-    .handle('session.get', DEMO_SESSION)
-    .handle('connection.get', onlineStatus(Date.now()))
-    .handle('settings.get', TEST_SETTINGS)
-    .handle('notices.list', [])
-    .handle('app.ready', null)
-    .handle('fleet.snapshot', {
-      assets: sim.assets,
-      positions: sim.positions,
-      fetchedAt: 1,
-      fromCache: false,
-    });
-  current = mountWithBridge(App, bridge).wrapper;
-  await settle();
-  return current;
-}
+import { mountApp } from '../support/app-shell';
+import { settle } from '../support/mount-with-bridge';
 
 /** A key pressed where the focus is: inside an open dialog it goes through the dialog first. */
 function press(key: string): void {
@@ -40,7 +12,7 @@ function press(key: string): void {
 
 describe('the shortcuts overlay in the app', () => {
   it('closes with ? pressed in it, keeps the screen keys from the screens behind, and gives way to the settings on ,', async () => {
-    const w = await openApp();
+    const { wrapper: w } = await mountApp();
     const help = (): boolean => w.find('[role="dialog"][aria-labelledby="help-title"]').exists();
     const settings = (): boolean => w.find('[role="dialog"][aria-labelledby="settings-title"]').exists();
     press('?');
@@ -64,7 +36,7 @@ describe('the shortcuts overlay in the app', () => {
   });
 
   it('gives the focus back to the button that opened it', async () => {
-    const w = await openApp();
+    const { wrapper: w } = await mountApp();
     const button = w.findAll('header button').find((b) => b.text() === '?')!;
     (button.element as HTMLElement).focus();
     await button.trigger('click');
