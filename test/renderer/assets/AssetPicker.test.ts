@@ -140,4 +140,28 @@ describe('asset picker', () => {
     expect(idsOf(w)).toEqual([]);
     expect(w.find('.chips').exists()).toBe(false);
   });
+
+  it('opens its list above the field near the bottom of the window, and goes back below when the window grows', async () => {
+    const w = mountBound({ modelValue: 3 });
+    const input = w.find('input').element as HTMLInputElement;
+    // happy-dom lays nothing out: the geometry a browser would report at 768 px high.
+    let fieldTop = 640;
+    input.getBoundingClientRect = () => new DOMRect(0, fieldTop, 300, 30);
+    Object.defineProperty(w.find('[role="listbox"]').element, 'scrollHeight', { value: 1500 });
+    const popup = w.find('.popup');
+
+    await key(w, 'ArrowDown');
+    await nextTick();
+    expect(window.innerHeight).toBe(768);
+    expect(popup.classes()).toContain('above');
+    expect(popup.attributes('style')).toContain('max-height: 632px');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+
+    fieldTop = 100;
+    window.dispatchEvent(new Event('resize'));
+    await new Promise((r) => requestAnimationFrame(r));
+    await nextTick();
+    expect(popup.classes()).not.toContain('above');
+    expect(popup.attributes('style')).toContain(`max-height: ${768 - 130 - 8}px`);
+  });
 });
