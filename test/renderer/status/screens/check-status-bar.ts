@@ -9,6 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { z } from 'zod';
 import { launchChromium } from '../../../support/chromium';
 import { serveHarness } from '../../../support/harness-pages';
 
@@ -31,20 +32,33 @@ try {
   await reason.waitFor({ timeout: 30_000 });
   // The 10,000-asset snapshot lands a moment later and fills the bar's right-hand side.
   await page.getByText('10000 assets').waitFor({ timeout: 30_000 });
-  const m = await page.evaluate(() => {
-    const el = document.querySelector<HTMLElement>('[data-testid="status-reason"]')!;
+  // A string, not a callback: this Node script is type-checked without the DOM library.
+  const measured: unknown = await page.evaluate(`(() => {
+    const el = document.querySelector('[data-testid="status-reason"]');
     const style = getComputedStyle(el);
     return {
       pageWidth: document.documentElement.scrollWidth,
       viewport: window.innerWidth,
       clipped: el.scrollWidth > el.clientWidth,
-      helpRight: document.querySelector('[data-testid="status-bar"] .help')!.getBoundingClientRect().right,
+      helpRight: document.querySelector('[data-testid="status-bar"] .help').getBoundingClientRect().right,
       ellipsis: style.textOverflow,
       title: el.title,
       text: el.textContent,
-      expected: (window as unknown as { harness: { reason: string } }).harness.reason,
+      expected: window.harness.reason,
     };
-  });
+  })()`);
+  const m = z
+    .object({
+      pageWidth: z.number(),
+      viewport: z.number(),
+      clipped: z.boolean(),
+      helpRight: z.number(),
+      ellipsis: z.string(),
+      title: z.string(),
+      text: z.string().nullable(),
+      expected: z.string(),
+    })
+    .parse(measured);
   check(m.pageWidth <= m.viewport, `no sideways scroll: page ${m.pageWidth} px in a ${m.viewport} px window`);
   check(m.helpRight <= m.viewport, `the bar's right-hand side stays in view (ends at ${m.helpRight} px)`);
   check(m.clipped && m.ellipsis === 'ellipsis', 'the reason is clipped with an ellipsis');
