@@ -11,7 +11,7 @@ import { DEMO_SESSION, onlineStatus, simFleet, TEST_SETTINGS } from '../../suppo
 
 /**
  * The real renderer on a fake bridge with 10,000 assets and the live channel
- * down for a paragraph-long reason: what check-status-bar.ts measures in Chromium.
+ * down for a paragraph-long reason: what test/e2e/renderer/status-bar-layout.test.ts measures in Chromium.
  */
 const now = Date.now();
 const fleet = simFleet(10_000);
