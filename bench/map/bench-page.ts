@@ -251,11 +251,13 @@ async function runPanCheck(): Promise<PanCheck> {
     const { map, layer } = layers[0]!;
     const size = map.getSize();
     for (const p of sim.positions) {
-      const at = map.latLngToContainerPoint([p.lat, p.lon]);
+      // Unrounded (latLngToContainerPoint rounds to whole pixels).
+      const at = map.layerPointToContainerPoint(map.project([p.lat, p.lon]).subtract(map.getPixelOrigin()));
       if (at.x < 0 || at.y < 0 || at.x >= size.x || at.y >= size.y) continue;
       const hit = layer.hitTest(at.x, at.y);
-      if (hit?.kind === 'asset' && Math.hypot(hit.x - at.x, hit.y - at.y) < 0.5) hits++;
-      else if (misses.length < 10) misses.push(`asset ${p.assetId} after (${dx}, ${dy})`);
+      if (hit?.kind === 'asset' && Math.hypot(hit.x - at.x, hit.y - at.y) < 0.01) hits++;
+      else if (misses.length < 10)
+        misses.push(`asset ${p.assetId} at (${at.x}, ${at.y}) after (${dx}, ${dy}): ${JSON.stringify(hit)}`);
     }
   }
   return { dpr: window.devicePixelRatio, steps: drags.length, mismatches, hits, misses };
