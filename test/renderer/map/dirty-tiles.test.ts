@@ -32,4 +32,28 @@ describe('the tiles of a frame to redraw', () => {
     expect(t.count).toBe(0);
     expect(t.runs()).toEqual([]);
   });
+
+  it('hands over the dirty tiles in view and keeps the rest for when a pan shows them', () => {
+    const t = new DirtyTiles(100, 50, 16);
+    const batch = new DirtyTiles(100, 50, 16);
+    t.mark(0, 0, 5, 5);
+    t.mark(97, 49, 99, 49);
+    // The map shows x 10..60, y 0..30 (ends exclusive): the tiles of columns 0–3, rows 0–1.
+    const shown = { x0: 10, y0: 0, x1: 60, y1: 30 };
+    expect(t.anyWithin(shown)).toBe(true);
+    expect(t.takeWithin(shown, batch)).toBe(8);
+    expect([batch.count, batch.isDirty(0, 0), t.count, t.isDirty(6, 3)]).toEqual([1, true, 1, true]);
+    expect(t.anyWithin(shown)).toBe(false);
+    expect(t.anyWithin({ x0: 50, y0: 20, x1: 100, y1: 50 })).toBe(true);
+  });
+
+  it('moves its dirty parts with the pixels of a shifted frame', () => {
+    const t = new DirtyTiles(100, 50, 16);
+    t.mark(16, 16, 31, 31);
+    // Pixels move 8 left and 16 up: the tile's pixels now lie over two tiles of row 0.
+    t.shift(8, 16);
+    expect(t.runs()).toEqual([{ x0: 0, y0: 0, x1: 32, y1: 16 }]);
+    t.shift(-200, 0);
+    expect(t.count).toBe(0);
+  });
 });

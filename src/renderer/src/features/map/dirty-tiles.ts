@@ -50,6 +50,56 @@ export class DirtyTiles {
     }
   }
 
+  /**
+   * Moves the dirty tiles that touch the pixels `r` into `into` (the same
+   * grid, clean), leaving the others dirty here; returns how many tiles touch `r`.
+   */
+  takeWithin(r: PixelRect, into: DirtyTiles): number {
+    const s = this.size;
+    const c0 = Math.max(0, Math.floor(r.x0 / s));
+    const c1 = Math.min(this.cols - 1, Math.floor((r.x1 - 1) / s));
+    const r0 = Math.max(0, Math.floor(r.y0 / s));
+    const r1 = Math.min(this.rows - 1, Math.floor((r.y1 - 1) / s));
+    if (c1 < c0 || r1 < r0) return 0;
+    for (let row = r0; row <= r1 && this.count > 0; row++) {
+      for (let k = row * this.cols + c0; k <= row * this.cols + c1; k++) {
+        if (this.flags[k] === 0) continue;
+        this.flags[k] = 0;
+        this.count--;
+        into.flags[k] = 1;
+        into.count++;
+      }
+    }
+    return (c1 - c0 + 1) * (r1 - r0 + 1);
+  }
+
+  /** Whether any dirty tile touches the pixels `r`. */
+  anyWithin(r: PixelRect): boolean {
+    if (this.count === 0) return false;
+    const s = this.size;
+    const c0 = Math.max(0, Math.floor(r.x0 / s));
+    const c1 = Math.min(this.cols - 1, Math.floor((r.x1 - 1) / s));
+    for (
+      let row = Math.max(0, Math.floor(r.y0 / s));
+      row <= Math.min(this.rows - 1, Math.floor((r.y1 - 1) / s));
+      row++
+    )
+      for (let c = c0; c <= c1; c++) if (this.flags[row * this.cols + c] === 1) return true;
+    return false;
+  }
+
+  /** The frame's pixels moved by (−kx, −ky): so do the dirty parts (each now touching up to four tiles). */
+  shift(kx: number, ky: number): void {
+    if (this.count === 0) return;
+    const was = this.flags.slice();
+    this.clear();
+    const s = this.size;
+    for (let row = 0; row < this.rows; row++)
+      for (let c = 0; c < this.cols; c++)
+        if (was[row * this.cols + c] === 1)
+          this.mark(c * s - kx, row * s - ky, (c + 1) * s - 1 - kx, (row + 1) * s - 1 - ky);
+  }
+
   isDirty(col: number, row: number): boolean {
     return this.flags[row * this.cols + col] === 1;
   }

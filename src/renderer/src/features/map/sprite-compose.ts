@@ -81,10 +81,10 @@ export function composeDirty(
 
 /**
  * The canvas moved by (kx, ky) whole device pixels over the map: the pixels
- * already composed move the other way, and the strips uncovered at the edges
- * are cleared and marked dirty. Once the caller has moved the placed markers
- * too and marked those that land elsewhere, composeDirty() leaves the frame
- * exactly as composeAll() would.
+ * already composed move the other way, so do the tiles still dirty, and the
+ * strips uncovered at the edges are cleared and marked dirty. Once the caller
+ * has moved the placed markers too and marked those that land elsewhere,
+ * composeDirty() leaves the frame exactly as composeAll() would.
  */
 export function shiftFrame(frame: PixelFrame, tiles: DirtyTiles, kx: number, ky: number): void {
   const { width: w, height: h } = frame;
@@ -93,6 +93,7 @@ export function shiftFrame(frame: PixelFrame, tiles: DirtyTiles, kx: number, ky:
     tiles.mark(0, 0, w - 1, h - 1);
     return;
   }
+  tiles.shift(kx, ky);
   const px = new Uint32Array(frame.image.data.buffer);
   // Columns of the new frame that the old one covers; rows copied in the order that reads each before it is overwritten.
   const x0 = Math.max(0, -kx);
