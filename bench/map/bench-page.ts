@@ -192,8 +192,8 @@ const nextFrames = (): Promise<void> =>
 /**
  * Two maps, the same fleet and the same drags (whole and fractional pixels,
  * past the canvas's edge, farther than its size): one layer drawing as it
- * does, the other repainting everything every frame. After each drag their
- * canvases must match pixel for pixel, and each asset must be hit where the
+ * does, the other repainting everything every frame. After each drag what
+ * their canvases show must match pixel for pixel, and each asset must be hit where the
  * map says it is.
  */
 async function runPanCheck(): Promise<PanCheck> {
@@ -242,9 +242,18 @@ async function runPanCheck(): Promise<PanCheck> {
       map.fire('move');
     }
     await nextFrames();
-    const [a, b] = layers.map(({ canvas }) => {
+    const [a, b] = layers.map(({ map, canvas }) => {
+      // The part of the canvas the map shows (the rest is padding, handed to the canvas only when a pan shows it).
+      const dpr = window.devicePixelRatio;
+      const c = canvas.getBoundingClientRect();
+      const m = map.getContainer().getBoundingClientRect();
+      // Layout rounds to 1/64 px: stay within the pixels the layer counts as shown.
+      const x0 = Math.max(0, Math.floor((m.left - c.left) * dpr + 0.05));
+      const y0 = Math.max(0, Math.floor((m.top - c.top) * dpr + 0.05));
+      const x1 = Math.min(canvas.width, Math.ceil((m.right - c.left) * dpr - 0.05));
+      const y1 = Math.min(canvas.height, Math.ceil((m.bottom - c.top) * dpr - 0.05));
       const ctx = canvas.getContext('2d')!;
-      return new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+      return new Uint32Array(ctx.getImageData(x0, y0, x1 - x0, y1 - y0).data.buffer);
     }) as [Uint32Array, Uint32Array];
     const differ = a.length !== b.length ? a.length : a.findIndex((v, i) => v !== b[i]);
     if (differ >= 0) mismatches.push(`after (${dx}, ${dy}): first differing pixel ${differ}`);

@@ -229,11 +229,20 @@ export class FleetCanvasLayer extends L.Layer {
       this.forceRedraw = true;
     } else {
       if (this.forceRedraw || this.opts.skipUnchangedFrames === false) this.markers.invalidate();
-      // A frame whose every marker lands on the same whole pixel as the last one would be identical: skip it.
-      if (this.markers.locate(this.positions, started, view)) {
+      // The device pixels of the canvas that the map shows.
+      const shown = {
+        x0: Math.floor((corner.x - p.x) * dpr),
+        y0: Math.floor((corner.y - p.y) * dpr),
+        x1: Math.ceil((corner.x - p.x + size.x) * dpr),
+        y1: Math.ceil((corner.y - p.y + size.y) * dpr),
+      };
+      // A frame whose every marker lands on the same whole pixel as the last one would be identical: skip it,
+      // unless the map pans over pixels not handed to the canvas yet.
+      const moved = this.markers.locate(this.positions, started, view);
+      if (moved || this.markers.needsPaint(shown)) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         const selected = this.selected === null ? undefined : this.positions.slot(this.selected);
-        this.markers.paint(ctx, this.positions, zoom, pal, this.opts.nameOf, selected, started, view);
+        this.markers.paint(ctx, this.positions, zoom, pal, this.opts.nameOf, selected, started, view, shown);
         this.drawnClusters = [];
       }
       this.forceRedraw = false;

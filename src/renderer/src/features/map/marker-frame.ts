@@ -74,10 +74,17 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   private visible = 0;
   private atlas: { palette: Palette; dpr: number; sprites: SpriteAtlas } | null = null;
   private pixels: PixelFrame | null = null;
+  /**
+   * Tiles of the canvas not matching the markers. Only those where the map
+   * shows are redrawn at a paint; the rest of the canvas (padding for pans)
+   * stays dirty until a pan brings it into view.
+   */
   private tiles: DirtyTiles | null = null;
+  /** The dirty tiles redrawn at this paint. */
+  private batch: DirtyTiles | null = null;
   /** The next paint recomposes every pixel (a new view, palette, selection, canvas). */
   private full = true;
-  /** The pixels moved with the canvas since the last paint: all of them are handed over again. */
+  /** The pixels moved with the canvas since the last paint: the whole canvas is handed over again. */
   private shifted = false;
   /** The last paint carried names, which overlap neighbours' tiles. */
   private labelled = false;
@@ -181,6 +188,7 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   /**
    * Draws the markers placed by locate(), with names when few are in view and
    * the map is close, and the selected asset ringed and named over them.
+   * Redraws only the dirty tiles within `shown` (device pixels of the canvas: where the map is).
    */
   paint(
     ctx: CanvasRenderingContext2D,
@@ -191,26 +199,33 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     selected: number | undefined,
     now: number,
     view: FrameView,
+    shown: PixelRect,
   ): void {
     const atlas = this.sprites(palette);
     const frame = this.frameFor(ctx.canvas.width, ctx.canvas.height);
     const tiles = this.tilesFor(frame.width, frame.height);
     const labels = zoom >= LABEL_MIN_ZOOM && this.visible <= LABEL_MAX_COUNT;
     // Names overlap their neighbours' tiles: frames that carry them (few markers) are recomposed whole.
-    if (this.full || labels || this.labelled || tiles.count > tiles.total * FULL_REPAINT_SHARE) {
-      composeAll(frame, this, atlas.pixels);
-      ctx.putImageData(frame.image, 0, 0);
-    } else {
+    const batch = this.batchFor(tiles);
+    let share = 0;
+    if (!this.full && !labels && !this.labelled) {
       const o = this.overlay;
       if (o) tiles.mark(o.x0, o.y0, o.x1, o.y1);
-      const box = composeDirty(frame, tiles, this, atlas.pixels, spriteReach(view.dpr));
-      // One hand-over of the box around every dirty tile: each putImageData costs far more than its pixels.
+      share = batch.count / Math.max(1, tiles.takeWithin(shown, batch));
+    }
+    if (this.full || labels || this.labelled || share > FULL_REPAINT_SHARE) {
+      composeAll(frame, this, atlas.pixels);
+      ctx.putImageData(frame.image, 0, 0);
+      tiles.clear();
+    } else {
+      const box = composeDirty(frame, batch, this, atlas.pixels, spriteReach(view.dpr));
+      // One hand-over of the box around every tile redrawn: each putImageData costs far more than its pixels.
       if (this.shifted) ctx.putImageData(frame.image, 0, 0);
       else if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
     }
-    tiles.clear();
-    this.full = false;
+    batch.clear();
     this.shifted = false;
+    this.full = false;
     this.labelled = labels;
     if (labels) {
       for (let i = 0; i < this.count; i++) {
@@ -231,6 +246,11 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
         y1: Math.ceil(b.y1 * d),
       };
     }
+  }
+
+  /** Whether a pan brought dirty tiles into view (paint() redraws them). */
+  needsPaint(shown: PixelRect): boolean {
+    return this.full || (this.tiles?.anyWithin(shown) ?? false);
   }
 
   /** One marker drawn through the canvas itself (clustered frames, the selected asset). */
@@ -344,6 +364,12 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       this.full = true;
     }
     return this.tiles;
+  }
+
+  private batchFor(tiles: DirtyTiles): DirtyTiles {
+    if (this.batch?.width !== tiles.width || this.batch.height !== tiles.height)
+      this.batch = new DirtyTiles(tiles.width, tiles.height, tiles.size);
+    return this.batch;
   }
 
   private sprites(palette: Palette): SpriteAtlas {
