@@ -58,6 +58,10 @@ describe('where the fleet canvas lies while the map pans', () => {
     expect(onPixelGrid(first, { x: 5000.5, y: 7000.25 })).toBe(true);
     expect(onPixelGrid(first, { x: 5004.5, y: 6996.25 })).toBe(true);
     expect(onPixelGrid(first, { x: 5001.5, y: 7000.25 })).toBe(false);
+    // A padding of whole device pixels keeps a freshly placed canvas on the grid at any ratio.
+    const odd = placeCanvas(null, { x: 3.2, y: 7 }, { x: 900, y: 566 }, scale, 1.25);
+    expect(odd.x).toBeCloseTo(3.2 - 113 / 1.25, 9);
+    expect(onPixelGrid(odd, { x: 3.2, y: 7 })).toBe(true);
     const one = placeCanvas(null, { x: 10, y: 10 }, size, scale, 1);
     expect(onPixelGrid(one, { x: 17, y: -3 })).toBe(true);
   });

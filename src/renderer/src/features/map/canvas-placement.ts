@@ -31,8 +31,9 @@ export function placeCanvas(
   scale: number,
   dpr: number,
 ): CanvasPlacement {
-  const padX = Math.round(size.x * CANVAS_PADDING);
-  const padY = Math.round(size.y * CANVAS_PADDING);
+  // Whole device pixels, so the map's corner lies on the canvas's pixel grid.
+  const padX = Math.round(size.x * CANVAS_PADDING * dpr) / dpr;
+  const padY = Math.round(size.y * CANVAS_PADDING * dpr) / dpr;
   const width = size.x + 2 * padX;
   const height = size.y + 2 * padY;
   const x = corner.x - padX;

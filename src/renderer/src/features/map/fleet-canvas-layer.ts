@@ -151,7 +151,8 @@ export class FleetCanvasLayer extends L.Layer {
   hitTest(x: number, y: number): HoverHit | null {
     const map = this._map as L.Map | undefined;
     const p = this.placement;
-    if (!map || !p) return null;
+    // Nothing is drawn yet at a new zoom (the last frame is being scaled along).
+    if (!map || p?.scale !== 256 * Math.pow(2, map.getZoom())) return null;
     const corner = this.cornerOf(map);
     const dx = corner.x - p.x;
     const dy = corner.y - p.y;
