@@ -236,15 +236,17 @@ async function runPanCheck(): Promise<PanCheck> {
   const misses: string[] = [];
   let hits = 0;
   let seen = 0;
-  // Parked assets (round markers) with no other asset within 30 px nor the selected one's ring and name within 150 px.
+  // Parked online assets (plain round markers) with no other asset within 45 px (the window looked at
+  // reaches 21) nor the selected one's ring and name within 150 px.
   const world = (p: { lat: number; lon: number }): L.Point => layers[0]!.map.project([p.lat, p.lon]);
   const selectedAt = world(sim.positions[7]!);
   const lone = sim.positions.filter((p) => {
     const w = world(p);
     return (
       p.state !== 'moving' &&
+      assets.get(p.assetId)?.tracker.online === true &&
       w.distanceTo(selectedAt) > 150 &&
-      sim.positions.every((o) => o === p || world(o).distanceTo(w) > 30)
+      sim.positions.every((o) => o === p || world(o).distanceTo(w) > 45)
     );
   });
   await nextFrames();
