@@ -75,7 +75,7 @@ async function panBench(browser: Browser, url: string): Promise<void> {
     const check = await result<PanCheck>(page, 60_000);
     await page.close();
     console.log(
-      `\nPanned canvas against one repainted whole, devicePixelRatio ${check.dpr}, ${check.steps} drags: ${check.mismatches.length === 0 ? 'pixel-identical' : `DIFFERENT: ${check.mismatches.join('; ')}`}; hit-testing found ${check.hits} assets where the map shows them; ${check.seen} lone markers seen centred there${check.misses.length ? `, MISSED ${check.misses.join(', ')}` : ''}`,
+      `\nPanned canvas against one repainted whole, devicePixelRatio ${check.dpr}, ${check.steps} drags then follow mode over gliding markers: ${check.mismatches.length === 0 ? 'pixel-identical' : `DIFFERENT: ${check.mismatches.join('; ')}`}; hit-testing found ${check.hits} assets where the map shows them; ${check.seen} lone markers seen centred there${check.misses.length ? `, MISSED ${check.misses.join(', ')}` : ''}`,
     );
     if (check.mismatches.length > 0 || check.misses.length > 0) process.exitCode = 1;
   }
