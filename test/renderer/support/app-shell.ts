@@ -1,9 +1,9 @@
 import { onTestFinished } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import App from '../../../src/renderer/src/App.vue';
-import { FakeBridge } from './fake-bridge';
+import type { FakeBridge } from './fake-bridge';
 import { mountWithBridge, settle } from './mount-with-bridge';
-import { DEMO_SESSION, onlineStatus, SIGNED_OUT, simFleet, TEST_SETTINGS } from './sim-fleet';
+import { signedInBridge as demoBridge } from './signed-in-bridge';
 
 /**
  * window.fleetdesk for the whole renderer signed in to the demo: ten assets,
@@ -11,21 +11,7 @@ import { DEMO_SESSION, onlineStatus, SIGNED_OUT, simFleet, TEST_SETTINGS } from 
  * are given. A test changes one answer by handling its method again.
  */
 export function signedInBridge(): FakeBridge {
-  const sim = simFleet(10);
-  return new FakeBridge()
-    .handle('session.get', DEMO_SESSION)
-    .handle('session.signOut', SIGNED_OUT)
-    .handle('connection.get', onlineStatus(Date.now()))
-    .handle('settings.get', { ...TEST_SETTINGS, theme: 'light' })
-    .handle('settings.set', (patch) => ({ ...TEST_SETTINGS, theme: 'light', ...patch }))
-    .handle('notices.list', [])
-    .handle('app.ready', null)
-    .handle('fleet.snapshot', {
-      assets: sim.assets,
-      positions: sim.positions,
-      fetchedAt: 1,
-      fromCache: false,
-    });
+  return demoBridge({ settings: { theme: 'light' } });
 }
 
 /** App.vue mounted on `bridge` and settled; it is unmounted when the test ends, pass or fail. */

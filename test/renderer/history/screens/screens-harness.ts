@@ -6,8 +6,8 @@ import '../../../../src/renderer/src/styles/shell.css';
 import { setBridge } from '../../../../src/renderer/src/api';
 import { useNavigation } from '../../../../src/renderer/src/layout/navigation';
 import type { HistoryResult, JsonReportContent, LocalReport, TrackingLink } from '../../../../src/shared/ipc';
-import { FakeBridge } from '../../support/fake-bridge';
-import { DEMO_SESSION, onlineStatus, simFleet, TEST_SETTINGS } from '../../support/sim-fleet';
+import { NO_TILES, signedInBridge } from '../../support/signed-in-bridge';
+import { simFleet } from '../../support/sim-fleet';
 import { driveTrack } from './drive-track';
 
 /**
@@ -169,25 +169,12 @@ const links: TrackingLink[] = [
   }),
 ];
 
-const bridge = new FakeBridge()
-  .handle('session.get', DEMO_SESSION)
-  .handle(
-    'connection.get',
-    offline ? { ...onlineStatus(now), service: 'offline', lastOnlineAt: now - 420_000 } : onlineStatus(now),
-  )
-  .handle('settings.get', {
-    ...TEST_SETTINGS,
-    theme,
-    tileUrl: q.get('tiles') === '0' ? 'http://127.0.0.1:9/{z}/{x}/{y}.png' : TEST_SETTINGS.tileUrl,
-  })
-  .handle('notices.list', [])
-  .handle('app.ready', null)
-  .handle('fleet.snapshot', {
-    assets: fleet.assets,
-    positions: fleet.positions,
-    fetchedAt: now,
-    fromCache: offline,
-  })
+const bridge = signedInBridge({
+  now,
+  fleet,
+  offline,
+  settings: { theme, ...(q.get('tiles') === '0' ? { tileUrl: NO_TILES } : {}) },
+})
   .handle('history.get', (args): HistoryResult => {
     const a = args!;
     const began = performance.now();
