@@ -102,7 +102,13 @@ function measure<B>(
   });
 }
 
-async function runCanvas(): Promise<FrameReport> {
+/** The live map as LiveMap.vue builds it: the simulated fleet in the store, drawn by the canvas layer, fed each batch. */
+function liveLayer(skipUnchangedFrames = true): {
+  sim: ReturnType<typeof simFleet>;
+  fleet: ReturnType<typeof useFleet>;
+  map: L.Map;
+  layer: FleetCanvasLayer;
+} {
   setActivePinia(createPinia());
   const fleet = useFleet();
   const sim = simFleet(COUNT, 11, [51.92, 4.4], 0.5);
@@ -120,10 +126,16 @@ async function runCanvas(): Promise<FrameReport> {
     nameOf: (id) => assets.get(id)?.name ?? String(id),
     palette: MARKER_PALETTE.dark,
     clusterBelowZoom: 0,
+    skipUnchangedFrames,
     onFrame: (ms) => (frameScript += ms),
   }).addTo(map);
   layer.reset(fleet.positions.values());
   fleet.onPositions((batch) => layer.update(batch));
+  return { sim, fleet, map, layer };
+}
+
+async function runCanvas(): Promise<FrameReport> {
+  const { sim, fleet } = liveLayer();
   return measure(
     'canvas',
     (t) => sim.step(t),
@@ -138,27 +150,7 @@ async function runCanvas(): Promise<FrameReport> {
  * everything every frame: the full-redraw baseline of the same run.
  */
 async function runPan(kind: string, incremental: boolean): Promise<FrameReport> {
-  setActivePinia(createPinia());
-  const fleet = useFleet();
-  const sim = simFleet(COUNT, 11, [51.92, 4.4], 0.5);
-  fleet.applySnapshot({
-    assets: sim.assets,
-    positions: sim.positions,
-    fetchedAt: Date.now(),
-    fromCache: false,
-  });
-  const map = makeMap();
-  const assets = fleet.assetsById;
-  const layer = new FleetCanvasLayer({
-    classify: (p) => STATE_INDEX[stateOf(assets.get(p.assetId), p)],
-    nameOf: (id) => assets.get(id)?.name ?? String(id),
-    palette: MARKER_PALETTE.dark,
-    clusterBelowZoom: 0,
-    skipUnchangedFrames: incremental,
-    onFrame: (ms) => (frameScript += ms),
-  }).addTo(map);
-  layer.reset(fleet.positions.values());
-  fleet.onPositions((batch) => layer.update(batch));
+  const { sim, fleet, map, layer } = liveLayer(incremental);
   if (kind === 'follow') {
     // Near the middle of the fleet, so the view stays full of markers while it is followed.
     const fastest = sim.positions
