@@ -55,14 +55,10 @@ export class DirtyTiles {
    * grid, clean), leaving the others dirty here; returns how many tiles touch `r`.
    */
   takeWithin(r: PixelRect, into: DirtyTiles): number {
-    const s = this.size;
-    const c0 = Math.max(0, Math.floor(r.x0 / s));
-    const c1 = Math.min(this.cols - 1, Math.floor((r.x1 - 1) / s));
-    const r0 = Math.max(0, Math.floor(r.y0 / s));
-    const r1 = Math.min(this.rows - 1, Math.floor((r.y1 - 1) / s));
-    if (c1 < c0 || r1 < r0) return 0;
-    for (let row = r0; row <= r1 && this.count > 0; row++) {
-      for (let k = row * this.cols + c0; k <= row * this.cols + c1; k++) {
+    const t = this.tilesUnder(r);
+    if (!t) return 0;
+    for (let row = t.r0; row <= t.r1 && this.count > 0; row++) {
+      for (let k = row * this.cols + t.c0; k <= row * this.cols + t.c1; k++) {
         if (this.flags[k] === 0) continue;
         this.flags[k] = 0;
         this.count--;
@@ -70,22 +66,26 @@ export class DirtyTiles {
         into.count++;
       }
     }
-    return (c1 - c0 + 1) * (r1 - r0 + 1);
+    return (t.c1 - t.c0 + 1) * (t.r1 - t.r0 + 1);
   }
 
   /** Whether any dirty tile touches the pixels `r`. */
   anyWithin(r: PixelRect): boolean {
-    if (this.count === 0) return false;
+    const t = this.count === 0 ? null : this.tilesUnder(r);
+    if (!t) return false;
+    for (let row = t.r0; row <= t.r1; row++)
+      for (let c = t.c0; c <= t.c1; c++) if (this.flags[row * this.cols + c] === 1) return true;
+    return false;
+  }
+
+  /** The columns and rows of the tiles the pixels `r` touch, clipped to the frame; null if none. */
+  private tilesUnder(r: PixelRect): { c0: number; c1: number; r0: number; r1: number } | null {
     const s = this.size;
     const c0 = Math.max(0, Math.floor(r.x0 / s));
     const c1 = Math.min(this.cols - 1, Math.floor((r.x1 - 1) / s));
-    for (
-      let row = Math.max(0, Math.floor(r.y0 / s));
-      row <= Math.min(this.rows - 1, Math.floor((r.y1 - 1) / s));
-      row++
-    )
-      for (let c = c0; c <= c1; c++) if (this.flags[row * this.cols + c] === 1) return true;
-    return false;
+    const r0 = Math.max(0, Math.floor(r.y0 / s));
+    const r1 = Math.min(this.rows - 1, Math.floor((r.y1 - 1) / s));
+    return c1 < c0 || r1 < r0 ? null : { c0, c1, r0, r1 };
   }
 
   /** The frame's pixels moved by (−kx, −ky): so do the dirty parts (each now touching up to four tiles). */
