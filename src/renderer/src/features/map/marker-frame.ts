@@ -33,17 +33,15 @@ export interface FrameView {
   readonly dpr: number;
 }
 
-const sameView = (a: FrameView, b: FrameView): boolean =>
-  a.scale === b.scale &&
-  a.ox === b.ox &&
-  a.oy === b.oy &&
-  a.width === b.width &&
-  a.height === b.height &&
-  a.dpr === b.dpr;
+/** Same zoom, canvas size and pixel ratio: the views differ at most by where the canvas lies. */
+const sameShape = (a: FrameView, b: FrameView): boolean =>
+  a.scale === b.scale && a.width === b.width && a.height === b.height && a.dpr === b.dpr;
+
+const sameView = (a: FrameView, b: FrameView): boolean => sameShape(a, b) && a.ox === b.ox && a.oy === b.oy;
 
 /** How many whole device pixels the canvas moved from view a to b, or null if it did more than move by those. */
 function translation(a: FrameView, b: FrameView): readonly [number, number] | null {
-  if (a.scale !== b.scale || a.width !== b.width || a.height !== b.height || a.dpr !== b.dpr) return null;
+  if (!sameShape(a, b)) return null;
   const kx = (b.ox - a.ox) * b.dpr;
   const ky = (b.oy - a.oy) * b.dpr;
   const rx = Math.round(kx);
