@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { drawSpeedTrack, projectTrack, type ProjectedTrack, type TrackColumns } from '../map/speed-track';
-import { mercatorX, mercatorY } from '../map/interpolation';
+import { mercatorX, mercatorY, worldScale } from '../map/interpolation';
 import type { Stretch } from './stop-detection';
 import { formatDuration } from './history-format';
 
@@ -89,7 +89,7 @@ export class TrackLayer extends L.Layer {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
     if (!this.track) return;
-    const scale = 256 * Math.pow(2, map.getZoom());
+    const scale = worldScale(map.getZoom());
     const origin = map.getPixelBounds().min ?? L.point(0, 0);
     const ox = origin.x - padX;
     const oy = origin.y - padY;

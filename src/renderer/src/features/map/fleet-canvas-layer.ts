@@ -4,7 +4,7 @@ import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placeme
 import { ClusterView } from './cluster-view';
 import { FleetPositions } from './fleet-positions';
 import { hitTest, type ClusterHit, type HoverHit } from './hit-test';
-import { lerp, MOVE_DURATION_MS, progress } from './interpolation';
+import { lerp, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
 import type { Palette } from './marker-drawing';
 import { MarkerFrame, type FrameView } from './marker-frame';
 
@@ -152,7 +152,7 @@ export class FleetCanvasLayer extends L.Layer {
     const map = this._map as L.Map | undefined;
     const p = this.placement;
     // Nothing is drawn yet at a new zoom (the last frame is being scaled along).
-    if (!map || p?.scale !== 256 * Math.pow(2, map.getZoom())) return null;
+    if (!map || p?.scale !== worldScale(map.getZoom())) return null;
     const corner = this.cornerOf(map);
     const dx = corner.x - p.x;
     const dy = corner.y - p.y;
@@ -191,7 +191,7 @@ export class FleetCanvasLayer extends L.Layer {
     const size = map.getSize();
     const dpr = window.devicePixelRatio || 1;
     const zoom = map.getZoom();
-    const scale = 256 * Math.pow(2, zoom);
+    const scale = worldScale(zoom);
     const corner = this.cornerOf(map);
     // A pan at the same zoom leaves the canvas where it is on the world (it moves with the map pane) until the map reaches its edge.
     const p = placeCanvas(this.placement, corner, size, scale, dpr);

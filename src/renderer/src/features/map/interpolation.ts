@@ -30,3 +30,8 @@ export function mercatorY(lat: number): number {
   const s = Math.sin((clamped * Math.PI) / 180);
   return 0.5 - (0.25 * Math.log((1 + s) / (1 - s))) / Math.PI;
 }
+
+/** World pixels per unit-square unit at a Leaflet zoom (EPSG:3857: 256 · 2^zoom). */
+export function worldScale(zoom: number): number {
+  return 256 * Math.pow(2, zoom);
+}
