@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import HelpOverlay from '../../../src/renderer/src/layout/HelpOverlay.vue';
+import { pressOnFocus } from '../support/keyboard';
 
 let current: VueWrapper | null = null;
 afterEach(() => {
@@ -11,12 +12,6 @@ afterEach(() => {
 function open(): VueWrapper {
   current = mount(HelpOverlay, { attachTo: document.body });
   return current;
-}
-
-function pressOnFocus(key: string): void {
-  document.activeElement?.dispatchEvent(
-    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
-  );
 }
 
 describe('the shortcuts overlay', () => {

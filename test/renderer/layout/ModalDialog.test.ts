@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import ModalDialog from '../../../src/renderer/src/layout/ModalDialog.vue';
+import { focusedOpener } from '../support/focused-opener';
+import { pressOnFocus } from '../support/keyboard';
 
 let current: VueWrapper | null = null;
 let opener: HTMLButtonElement | null = null;
 afterEach(() => {
   current?.unmount();
   current = null;
-  opener?.remove();
-  opener = null;
 });
 
 const FIELDS = `
@@ -18,10 +18,7 @@ const FIELDS = `
 
 /** Opens the dialog as the app does: from a focused button somewhere on the page. */
 function open(props: Record<string, unknown> = {}, body: string = FIELDS): VueWrapper {
-  opener = document.createElement('button');
-  opener.textContent = 'Open';
-  document.body.append(opener);
-  opener.focus();
+  opener = focusedOpener();
   current = mount(ModalDialog, {
     props: { title: 'Route options', titleId: 'route-title', ...props },
     slots: { default: body },
@@ -31,14 +28,6 @@ function open(props: Record<string, unknown> = {}, body: string = FIELDS): VueWr
 }
 
 const named = (w: VueWrapper, name: string): HTMLElement => w.find(`[name="${name}"]`).element as HTMLElement;
-
-/** A key pressed on whatever has the focus, as the browser sends it; true when nothing cancelled it. */
-function press(key: string, init: KeyboardEventInit = {}): boolean {
-  const target = document.activeElement ?? document.body;
-  return target.dispatchEvent(
-    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }),
-  );
-}
 
 /** The keys that reach the window, where the app's shortcuts listen, while `run` runs. */
 function keysSeenBehind(run: () => void): string[] {
@@ -70,32 +59,32 @@ describe('the modal dialog', () => {
     const bare = open({}, '<p>Nothing to press.</p>');
     expect(document.activeElement).toBe(bare.find('[role="dialog"]').element);
     // Tab has nowhere else to go: the focus stays on the dialog.
-    expect(press('Tab')).toBe(false);
+    expect(pressOnFocus('Tab')).toBe(false);
     expect(document.activeElement).toBe(bare.find('[role="dialog"]').element);
   });
 
   it('keeps Tab and Shift+Tab inside, going round at either end', () => {
     const w = open();
     // Between fields the browser moves the focus itself.
-    expect(press('Tab')).toBe(true);
+    expect(pressOnFocus('Tab')).toBe(true);
     named(w, 'last').focus();
-    expect(press('Tab')).toBe(false);
+    expect(pressOnFocus('Tab')).toBe(false);
     expect(document.activeElement).toBe(named(w, 'first'));
-    expect(press('Tab', { shiftKey: true })).toBe(false);
+    expect(pressOnFocus('Tab', { shiftKey: true })).toBe(false);
     expect(document.activeElement).toBe(named(w, 'last'));
     // From the panel itself (a click on its text), Tab goes to the first field.
     (w.find('[role="dialog"]').element as HTMLElement).focus();
-    expect(press('Tab')).toBe(false);
+    expect(pressOnFocus('Tab')).toBe(false);
     expect(document.activeElement).toBe(named(w, 'first'));
   });
 
   it('closes on Esc, and keeps that and every other key from the screens behind', () => {
     const w = open();
     const seen = keysSeenBehind(() => {
-      expect(press('2')).toBe(true);
-      expect(press(' ')).toBe(true);
-      expect(press('Tab')).toBe(true);
-      expect(press('Escape')).toBe(false);
+      expect(pressOnFocus('2')).toBe(true);
+      expect(pressOnFocus(' ')).toBe(true);
+      expect(pressOnFocus('Tab')).toBe(true);
+      expect(pressOnFocus('Escape')).toBe(false);
     });
     expect(seen).toEqual([]);
     expect(w.emitted('close')).toHaveLength(1);
@@ -103,7 +92,7 @@ describe('the modal dialog', () => {
 
   it('lets through only the keys it is told to pass', () => {
     open({ passKeys: ['?'] });
-    expect(keysSeenBehind(() => ['?', '1', ','].forEach((k) => press(k)))).toEqual(['?']);
+    expect(keysSeenBehind(() => ['?', '1', ','].forEach((k) => pressOnFocus(k)))).toEqual(['?']);
   });
 
   it('gives the focus back to the element that opened it', () => {

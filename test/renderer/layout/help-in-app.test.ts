@@ -1,34 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { useNavigation } from '../../../src/renderer/src/layout/navigation';
 import { mountApp } from '../support/app-shell';
+import { pressOnFocus } from '../support/keyboard';
 import { settle } from '../support/mount-with-bridge';
-
-/** A key pressed where the focus is: inside an open dialog it goes through the dialog first. */
-function press(key: string): void {
-  (document.activeElement ?? document.body).dispatchEvent(
-    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
-  );
-}
 
 describe('the shortcuts overlay in the app', () => {
   it('closes with ? pressed in it, keeps the screen keys from the screens behind, and gives way to the settings on ,', async () => {
     const { wrapper: w } = await mountApp();
     const help = (): boolean => w.find('[role="dialog"][aria-labelledby="help-title"]').exists();
     const settings = (): boolean => w.find('[role="dialog"][aria-labelledby="settings-title"]').exists();
-    press('?');
+    pressOnFocus('?');
     await settle();
     expect(help()).toBe(true);
-    press('?');
+    pressOnFocus('?');
     await settle();
     expect(help()).toBe(false);
 
-    press('?');
+    pressOnFocus('?');
     await settle();
-    press('2');
+    pressOnFocus('2');
     await settle();
     expect(useNavigation().screen).toBe('map');
     expect(help()).toBe(true);
-    press(',');
+    pressOnFocus(',');
     await settle();
     expect(help()).toBe(false);
     expect(settings()).toBe(true);
@@ -42,7 +36,7 @@ describe('the shortcuts overlay in the app', () => {
     await button.trigger('click');
     await settle();
     expect(document.activeElement?.textContent).toContain('Close');
-    press('Escape');
+    pressOnFocus('Escape');
     await settle();
     expect(w.find('[aria-labelledby="help-title"]').exists()).toBe(false);
     expect(document.activeElement).toBe(button.element);

@@ -6,6 +6,7 @@ import SettingsDialog from '../../../src/renderer/src/features/settings/Settings
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { Settings } from '../../../src/shared/ipc';
 import { FakeBridge } from '../support/fake-bridge';
+import { focusedOpener } from '../support/focused-opener';
 import { settle } from '../support/mount-with-bridge';
 import { TEST_SETTINGS } from '../support/sim-fleet';
 
@@ -16,7 +17,6 @@ let opener: HTMLButtonElement | null = null;
 afterEach(() => {
   current?.unmount();
   current = null;
-  opener?.remove();
 });
 
 /** The dialog as App.vue opens it: main's settings already in the store, focus on the button that opened it. */
@@ -25,9 +25,7 @@ function open(bridge: FakeBridge, settings: Settings = TEST_SETTINGS): VueWrappe
   setActivePinia(pinia);
   setBridge(bridge);
   useSettings().settings = settings;
-  opener = document.createElement('button');
-  document.body.append(opener);
-  opener.focus();
+  opener = focusedOpener();
   current = mount(SettingsDialog, { global: { plugins: [pinia] }, attachTo: document.body });
   return current;
 }
