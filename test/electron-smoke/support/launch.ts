@@ -144,9 +144,15 @@ export async function launchFleetdesk(target: SmokeTarget, userDataDir: string):
         // Electron quits gracefully on SIGTERM (Browser::Quit: before-quit, windows close), as from the Quit menu.
         child.kill('SIGTERM');
       }
-      const code = await exit;
-      await browser?.close().catch(() => undefined);
-      return code;
+      try {
+        return await exit;
+      } catch (err) {
+        // A quit that hangs is a failure to report, not a process to leave behind for the next test.
+        child.kill('SIGKILL');
+        throw err;
+      } finally {
+        await browser?.close().catch(() => undefined);
+      }
     },
   };
 }

@@ -297,7 +297,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
         .getByTestId('status-bar')
         .getByText(/^\s*Service\s+online\s*$/)
         .waitFor(PATIENT);
-      expect(await windowBox(again)).toEqual(placed);
+      await expect.poll(() => windowBox(again), PATIENT).toEqual(placed);
       await running().screenshot('relaunched');
       expect(running().consoleErrors).toEqual([]);
     });
