@@ -71,9 +71,12 @@ export function collectRendererState(page: Page): Promise<RendererPlace[]> {
           for (const key of keys) {
             out.push(key);
             try {
-              stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+              // Data properties only: the platform's accessors (WebSocketStream.prototype.opened…) answer a
+              // bare prototype with rejected promises, which the page would report as uncaught errors.
+              const held = Object.getOwnPropertyDescriptor(value, key);
+              if (held && 'value' in held) stack.push({ value: held.value, depth: depth + 1 });
             } catch {
-              // A getter that throws (a revoked proxy, a cross-origin frame) holds nothing for us.
+              // A revoked proxy or a cross-origin frame holds nothing for us.
             }
           }
         }

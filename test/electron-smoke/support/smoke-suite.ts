@@ -202,6 +202,8 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
       }
       await form.getByRole('button', { name: 'Connect' }).click();
       await waitForDemoFleet(page);
+      // Signed in, the app comes back to the screen it was on (Reports).
+      await openScreen(page, 'Live map');
       await page
         .getByRole('complementary', { name: 'Assets' })
         .getByText(`${OWNED_FLEET_SIZE} of ${OWNED_FLEET_SIZE} assets`)
@@ -289,6 +291,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
       // Signed in to the same service with the stored token: the Connect screen never shows.
       await waitForDemoFleet(again);
       expect(await again.getByRole('tab', { name: 'Remote service' }).count()).toBe(0);
+      await openScreen(again, 'Live map');
       await again
         .getByRole('complementary', { name: 'Assets' })
         .getByText(`${OWNED_FLEET_SIZE} of ${OWNED_FLEET_SIZE} assets`)
