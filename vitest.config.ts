@@ -32,6 +32,18 @@ export default defineConfig({
         },
       },
       {
+        // The real Electron app, built and packaged (test/electron-smoke): skipped with its reason where
+        // there is no Electron binary; its helpers' own tests run everywhere.
+        test: {
+          name: 'electron-smoke',
+          environment: 'node',
+          include: ['test/electron-smoke/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

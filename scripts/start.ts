@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { installedElectronBinary } from './electron-binary';
 
 /**
  * `npm start`: the desktop app (electron-vite dev, demo fleet on first run).
@@ -9,19 +7,6 @@ import { dirname, join } from 'node:path';
  * at install time, which some networks forbid), say so and start the browser
  * shell instead, which runs the same core and renderer.
  */
-function electronBinary(): string | null {
-  try {
-    const pkg = createRequire(import.meta.url).resolve('electron/package.json');
-    const dir = dirname(pkg);
-    const pathTxt = join(dir, 'path.txt');
-    if (!existsSync(pathTxt)) return null;
-    const binary = join(dir, 'dist', readFileSync(pathTxt, 'utf8').trim());
-    return existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
-
 function run(command: string, args: readonly string[]): void {
   const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
@@ -30,7 +15,7 @@ function run(command: string, args: readonly string[]): void {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-const binary = electronBinary();
+const binary = installedElectronBinary();
 if (binary) {
   run('npx', ['electron-vite', 'dev', ...process.argv.slice(2)]);
 } else {

@@ -87,7 +87,7 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
         log,
       });
       const ipc = setupIpc(createIpcRouter(core.handlers, log), pushes, isOwnUrl);
-      setupMenu({ logsDir: logsFolder(), productName: app.getName() });
+      setupMenu({ logsDir: logsFolder(), productName: app.getName(), isPackaged: app.isPackaged });
 
       const stateFile = join(userData, 'window-state.json');
       const openWindow = (): BrowserWindow => {

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium';
+import { devToolsEndpoint } from './support/devtools-endpoint';
+
+describe('the DevTools endpoint of a process started with --remote-debugging-port=0', () => {
+  it('is read from stderr even when the line comes in pieces among other output', async () => {
+    const stderr = new PassThrough();
+    const found = devToolsEndpoint(stderr, 5000);
+    stderr.write('[1234:ERROR:gpu_init.cc] GPU off\nDevTools listen');
+    stderr.write('ing on ws://127.0.0.1:40123/devtools/browser/7f1c2d\n[main] ready\n');
+    await expect(found).resolves.toBe('ws://127.0.0.1:40123/devtools/browser/7f1c2d');
+  });
+
+  it('fails with what the process said when it exits first, or stays silent too long', async () => {
+    const ended = new PassThrough();
+    const early = devToolsEndpoint(ended, 5000);
+    ended.end('The SUID sandbox helper binary was found, but is not configured correctly.\n');
+    await expect(early).rejects.toThrow(/exited before DevTools listened.*SUID sandbox/s);
+
+    const silent = new PassThrough();
+    await expect(devToolsEndpoint(silent, 50)).rejects.toThrow(/did not listen within 50 ms/);
+  });
+
+  it('lets Playwright drive a real Chromium over CDP, as the smoke suite drives the packaged app', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'fleetdesk-cdp-'));
+    const child = spawn(
+      chromiumPath(),
+      [
+        ...CHROMIUM_ARGS,
+        '--headless=new',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${profile}`,
+        'about:blank',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    try {
+      const browser = await chromium.connectOverCDP(await devToolsEndpoint(child.stderr, 30_000));
+      const page = browser.contexts()[0]!.pages()[0]!;
+      expect(await page.evaluate(() => 6 * 7)).toBe(42);
+      await browser.close();
+    } finally {
+      child.kill();
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
