@@ -41,7 +41,12 @@ beforeAll(async () => {
     log: quietLog,
     createCore(options) {
       coreOptions = options;
-      return { handlers: fakeHandlers(calls), start: async () => undefined, stop: async () => undefined };
+      return {
+        handlers: fakeHandlers(calls),
+        serviceOrigins: () => [],
+        start: async () => undefined,
+        stop: async () => undefined,
+      };
     },
   });
   browser = await launchChromium();

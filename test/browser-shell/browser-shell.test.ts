@@ -115,6 +115,7 @@ beforeAll(async () => {
             return { saved: true, path };
           },
         }),
+        serviceOrigins: () => [],
         start: async () => undefined,
         stop: async () => undefined,
       };

@@ -14,6 +14,7 @@ beforeAll(async () => {
     log: quietLog,
     createCore: () => ({
       handlers: fakeHandlers([]),
+      serviceOrigins: () => [],
       start: async () => undefined,
       stop: async () => undefined,
     }),

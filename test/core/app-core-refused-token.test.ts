@@ -3,6 +3,7 @@ import { startLocalService, type LocalService } from '../../src/server';
 import type { RemoteProfile } from '../../src/shared/ipc/views';
 import { createHarness, remoteProfileOf, serviceAsDemo, type Harness } from './app-core.harness';
 import { startCountingProxy, type CountingProxy } from './counting-proxy';
+import { pusherClientsWith } from './pusher-clients';
 
 const REFUSED_TOKEN = 'refused-token-0123456789abcdef';
 
@@ -10,6 +11,8 @@ describe('a token the broadcasting auth endpoint refuses (401)', { timeout: 60_0
   let service: LocalService;
   let proxy: CountingProxy;
   let h: Harness;
+  /** Channel authorizations asked for with the refused token. */
+  let asked = 0;
 
   beforeAll(async () => {
     service = await startLocalService({ port: 0, fleetSize: 10, tickMs: 500 });
@@ -31,18 +34,7 @@ describe('a token the broadcasting auth endpoint refuses (401)', { timeout: 60_0
     await service.stop();
   });
 
-  const viaProxy = (): RemoteProfile => {
-    const p = remoteProfileOf(service, 'Behind the proxy');
-    const swap = (url: string): string => url.replace(`127.0.0.1:${service.port}`, proxy.origin);
-    return {
-      ...p,
-      base_url: swap(p.base_url),
-      ws_url: swap(p.ws_url),
-      api_url: swap(p.api_url),
-      api_ws_url: swap(p.api_ws_url),
-      tracking_url: swap(p.tracking_url),
-    };
-  };
+  const viaProxy = (): RemoteProfile => proxy.via(remoteProfileOf(service, 'Behind the proxy'));
 
   it('asks for a new sign-in, once, keeps the profile and the cache, and stops the live clients', async () => {
     const mark = h.pushes.length;
@@ -52,12 +44,14 @@ describe('a token the broadcasting auth endpoint refuses (401)', { timeout: 60_0
     expect(refused).toMatchObject({ signedIn: true, needsSignIn: true, profile: { kind: 'remote' } });
     expect(proxy.authRequests()).toBeGreaterThan(0);
 
-    // Both clients had their socket open; with the token refused they close it and ask no more.
+    // Both clients had their socket open; with the token refused they close it and ask no more:
+    // "disconnected" is the one state pusher-js never leaves by itself.
     await expect.poll(() => proxy.openWebSockets(), { timeout: 10_000 }).toBe(0);
-    const asked = proxy.authRequests();
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(proxy.authRequests()).toBe(asked);
-    expect(proxy.openWebSockets()).toBe(0);
+    asked = proxy.authRequests();
+    expect(pusherClientsWith(REFUSED_TOKEN).map((c) => c.connection.state)).toEqual([
+      'disconnected',
+      'disconnected',
+    ]);
 
     const needsSignIn = h.pushesOf('session.changed').filter((p) => p.payload.needsSignIn);
     expect(needsSignIn).toHaveLength(1);
@@ -79,6 +73,8 @@ describe('a token the broadcasting auth endpoint refuses (401)', { timeout: 60_0
       mark,
     );
     expect(proxy.openWebSockets()).toBe(2);
+    // The new pair's two authorizations, and none with the refused token since it was refused.
+    expect(proxy.authRequests()).toBe(asked + 2);
     expect((await h.call('session.get')).needsSignIn).toBe(false);
   });
 });

@@ -1,10 +1,21 @@
 import { connect, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
+/** The service addresses of a profile (spec 2.1). */
+interface ServiceAddresses {
+  readonly base_url: string;
+  readonly ws_url: string;
+  readonly api_url: string;
+  readonly api_ws_url: string;
+  readonly tracking_url: string;
+}
+
 /** What went through the proxy: channel authorizations asked for, and WebSocket connections still open. */
 export interface CountingProxy {
   readonly port: number;
   readonly origin: string;
+  /** The same addresses, through the proxy. */
+  via<T extends ServiceAddresses>(addresses: T): T;
   authRequests(): number;
   openWebSockets(): number;
   close(): Promise<void>;
@@ -44,9 +55,19 @@ export async function startCountingProxy(upstreamPort: number): Promise<Counting
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  const origin = `127.0.0.1:${port}`;
+  const swap = (url: string): string => url.replace(`127.0.0.1:${upstreamPort}`, origin);
   return {
     port,
-    origin: `127.0.0.1:${port}`,
+    origin,
+    via: (a) => ({
+      ...a,
+      base_url: swap(a.base_url),
+      ws_url: swap(a.ws_url),
+      api_url: swap(a.api_url),
+      api_ws_url: swap(a.api_ws_url),
+      tracking_url: swap(a.tracking_url),
+    }),
     authRequests: () => auths,
     openWebSockets: () => webSockets.size,
     close: () =>

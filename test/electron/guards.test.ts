@@ -1,22 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { shell } from '../mocks/electron';
-import { externalUrlProblem } from '../../src/main/electron/external-url';
 import { openExternalSafely } from '../../src/main/electron/shell-services';
 import { clampOntoDisplays, defaultBounds, type DisplayArea } from '../../src/main/electron/window-bounds';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
 describe('opening links outside the app', () => {
-  it('opens https, and the local service tracking page on loopback', async () => {
-    await openExternalSafely('https://www.openstreetmap.org/copyright');
-    await openExternalSafely('http://127.0.0.1:4100/tracking/abc');
+  it('opens https, and the signed-in service’s own http pages', async () => {
+    await openExternalSafely('https://www.openstreetmap.org/copyright', []);
+    await openExternalSafely('http://127.0.0.1:4100/tracking/abc', ['http://127.0.0.1:4100']);
     expect(shell.opened).toEqual([
       'https://www.openstreetmap.org/copyright',
       'http://127.0.0.1:4100/tracking/abc',
     ]);
   });
 
-  it('refuses http elsewhere, file:, javascript:, custom schemes and credentials', async () => {
+  it('refuses http elsewhere, file:, javascript:, custom schemes and credentials (core policy)', async () => {
     const refused = [
       'http://tracker.example/abc',
       'file:///etc/passwd',
@@ -25,10 +24,8 @@ describe('opening links outside the app', () => {
       'https://user:pass@example.com/',
       'not a url',
     ];
-    for (const url of refused) {
-      expect(externalUrlProblem(url), url).not.toBeNull();
-      await expect(openExternalSafely(url)).rejects.toThrow(/not opened/);
-    }
+    for (const url of refused)
+      await expect(openExternalSafely(url, ['http://127.0.0.1:4100'])).rejects.toThrow(/not opened/);
     expect(shell.opened).not.toContain('file:///etc/passwd');
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { app, BrowserWindow, ipcMain, WebFrameMain, type WebContents } from '../mocks/electron';
+import { BrowserWindow, ipcMain, WebFrameMain, type WebContents } from '../mocks/electron';
 import { ApiError } from '../../src/main/core/api/api-error';
 import { setupIpc } from '../../src/main/electron/ipc';
 import { createIpcRouter } from '../../src/main/ipc/ipc-router';
@@ -46,7 +46,6 @@ beforeEach(async () => {
   win = new BrowserWindow({ webPreferences: {} });
   await win.loadURL(APP_PAGE);
   ipc.attach(win.webContents);
-  expect(app).toBeDefined();
 });
 
 describe('the Electron IPC wrapper', () => {

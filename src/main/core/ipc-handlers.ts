@@ -16,6 +16,9 @@ export type IpcHandlers = {
   readonly [M in IpcMethod]: (args: IpcParsedArgs<M>) => Promise<IpcResultValue<M>>;
 };
 
+/** One domain's share of the handlers, kept with the domain: the methods named `<domain>.…`. */
+export type DomainHandlers<D extends string> = Pick<IpcHandlers, Extract<IpcMethod, `${D}.${string}`>>;
+
 /** How the core pushes events to the renderer; the shell queues them until `app.ready`. */
 export type PushSink = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;
 

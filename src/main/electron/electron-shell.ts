@@ -41,6 +41,9 @@ export interface ElectronShell {
 export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronShell> | null {
   const log = setupLogging();
   let win: BrowserWindow | null = null;
+  let started: AppCore | null = null;
+  // A link may be opened before the core exists (window.open): no service yet, so https only.
+  const serviceOrigins = (): readonly string[] => started?.serviceOrigins() ?? [];
   if (!setupSingleInstance(() => win)) return null;
 
   // electron-vite's dev server in development; our custom protocol otherwise.
@@ -57,7 +60,12 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
   };
 
   registerAppScheme();
-  setupWebGuards({ isOwnUrl, openExternal: openExternalSafely, log });
+  setupWebGuards({
+    isOwnUrl,
+    openExternal: (url) => openExternalSafely(url, serviceOrigins()),
+    serviceOrigins,
+    log,
+  });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -80,12 +88,13 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
       const core = createAppCore({
         dataDir: userData,
         secretStore: await createSafeStorageSecretStore(userData),
-        shell: createElectronShellServices(() => win),
+        shell: createElectronShellServices(() => win, serviceOrigins),
         push,
         shellKind: 'electron',
         version: app.getVersion(),
         log,
       });
+      started = core;
       const ipc = setupIpc(createIpcRouter(core.handlers, log), pushes, isOwnUrl);
       setupMenu({ logsDir: logsFolder(), productName: app.getName(), isPackaged: app.isPackaged });
 

@@ -1,7 +1,7 @@
 import { extname, join } from 'node:path';
 import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import { checkExternalUrl } from '../core/app/external-url-policy';
 import type { ShellServices } from '../core/ipc-handlers';
-import { externalUrlProblem } from './external-url';
 
 const FILTERS: Readonly<Record<string, string>> = {
   '.pdf': 'PDF document',
@@ -10,8 +10,14 @@ const FILTERS: Readonly<Record<string, string>> = {
   '.json': 'JSON data',
 };
 
-/** The native side of the core's ShellServices: Save dialog, open, reveal, browser, clipboard. */
-export function createElectronShellServices(window: () => BrowserWindow | null): ShellServices {
+/**
+ * The native side of the core's ShellServices: Save dialog, open, reveal, browser, clipboard.
+ * `serviceOrigins` are the signed-in service's (AppCore.serviceOrigins).
+ */
+export function createElectronShellServices(
+  window: () => BrowserWindow | null,
+  serviceOrigins: () => readonly string[],
+): ShellServices {
   return {
     async chooseSavePath(filename) {
       const ext = extname(filename).toLowerCase();
@@ -32,16 +38,14 @@ export function createElectronShellServices(window: () => BrowserWindow | null):
     async showInFolder(path) {
       shell.showItemInFolder(path);
     },
-    openExternal: openExternalSafely,
+    openExternal: (url) => openExternalSafely(url, serviceOrigins()),
     async copyText(text) {
       clipboard.writeText(text);
     },
   };
 }
 
-/** The only way the app opens a URL outside itself. */
-export async function openExternalSafely(url: string): Promise<void> {
-  const problem = externalUrlProblem(url);
-  if (problem) throw new Error(`${url.slice(0, 100)} was not opened: ${problem}.`);
-  await shell.openExternal(url);
+/** The only way the app opens a URL outside itself: the core's policy, whoever asks. */
+export async function openExternalSafely(url: string, serviceOrigins: readonly string[]): Promise<void> {
+  await shell.openExternal(checkExternalUrl(url, serviceOrigins));
 }

@@ -2,13 +2,14 @@ import { issuesToFieldErrors } from '../../shared/interface';
 import {
   ipcMethods,
   type IpcError,
+  type IpcErrorCode,
   type IpcMethod,
   type IpcParsedArgs,
   type IpcReply,
   type IpcResultValue,
 } from '../../shared/ipc/contract';
-import { toIpcError } from '../core/app-core';
 import type { IpcHandlers } from '../core/ipc-handlers';
+import { toIpcError } from '../core/ipc-errors';
 
 export interface IpcRouterLog {
   warn(message: string): void;
@@ -28,7 +29,11 @@ export interface IpcRouter {
 
 type Entry = (args: unknown) => Promise<IpcReply<unknown>>;
 
-export const failure = (code: string, message: string, details?: IpcError['details']): IpcReply<never> =>
+export const failure = (
+  code: IpcErrorCode,
+  message: string,
+  details?: IpcError['details'],
+): IpcReply<never> =>
   details ? { ok: false, error: { code, message, details } } : { ok: false, error: { code, message } };
 
 /** What every shell answers a caller that is not our renderer (architecture.md §3). */

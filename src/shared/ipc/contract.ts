@@ -107,22 +107,42 @@ export interface IpcEvents {
   notice: Notice;
 }
 export type IpcEvent = keyof IpcEvents;
-export const IPC_EVENTS: readonly IpcEvent[] = [
-  'session.changed',
-  'connection.changed',
-  'live.positions',
-  'fleet.changed',
-  'reports.changed',
-  'reports.removed',
-  'links.changed',
-  'settings.changed',
-  'notice',
-];
+
+/**
+ * Every code an IpcError may carry; the renderer matches these, never a
+ * message. The service's statuses (spec 7) arrive as invalid_request (400),
+ * unauthorized (401), forbidden (403), not_found (404), conflict (409),
+ * rate_limited (429) and unavailable (503).
+ */
+export const IPC_ERROR_CODES = [
+  /** The arguments do not match the contract (checked in main). */
+  'bad_args',
+  /** The caller is not our renderer. */
+  'bad_sender',
+  'unknown_method',
+  /** The request's fields were refused, by the service or by the same checks in main; `details` per field. */
+  'invalid_request',
+  /** The session needs a new sign-in. */
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  /** Not in this state (a report still being generated, a file not downloaded yet). */
+  'conflict',
+  'rate_limited',
+  'unavailable',
+  /** The service could not be reached. */
+  'offline',
+  'timeout',
+  'cancelled',
+  /** The service's answer does not match the interface, or content is missing. */
+  'bad_response',
+  'internal',
+] as const;
+export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 
 /** Electron loses thrown errors across IPC (architecture.md §3): every reply is one of these. */
 export interface IpcError {
-  /** bad_args, bad_sender, unauthorized, forbidden, not_found, conflict, rate_limited, unavailable, offline, cancelled, internal, … */
-  readonly code: string;
+  readonly code: IpcErrorCode;
   readonly message: string;
   readonly details?: Record<string, readonly string[]>;
 }

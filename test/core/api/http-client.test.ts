@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ipcErrorOf } from '../../../src/main/core/api/api-error';
+import { ApiError } from '../../../src/main/core/api/api-error';
+import { ipcErrorOf } from '../../../src/main/core/ipc-errors';
 import { createDeprecationTracker } from '../../../src/main/core/api/deprecation-tracker';
 import { createHttpClient, type HttpClientOptions } from '../../../src/main/core/api/http-client';
 import type { Notice } from '../../../src/shared/ipc/views';

@@ -3,6 +3,7 @@ import { createFleetApi } from '../../../src/main/core/api/fleet-api';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { createFleetModel } from '../../../src/main/core/fleet/fleet-model';
+import { createLiveFeed, type LiveFeed } from '../../../src/main/core/live/live-feed';
 import { startLocalService, type LocalService } from '../../../src/server';
 import type { FleetSnapshot, LivePosition } from '../../../src/shared/ipc/views';
 
@@ -21,6 +22,30 @@ describe('fleet model', () => {
     await service.stop();
   });
 
+  const feeds: LiveFeed[] = [];
+  /** A live feed as the core has one, recording its pushes; `pushed()` resolves with the next one. */
+  const liveFeed = () => {
+    const pushes: LivePosition[][] = [];
+    let waiting: ((batch: LivePosition[]) => void) | null = null;
+    const feed = createLiveFeed({
+      append: () => undefined,
+      push: (b) => {
+        pushes.push([...b]);
+        waiting?.([...b]);
+        waiting = null;
+      },
+    });
+    feeds.push(feed);
+    return {
+      feed,
+      pushes,
+      pushed: () => new Promise<LivePosition[]>((resolve) => (waiting = resolve)),
+    };
+  };
+  afterAll(() => {
+    for (const f of feeds) f.stop();
+  });
+
   const api = () => {
     const http = createHttpClient({
       getToken: () => service.users[0]!.token,
@@ -36,12 +61,12 @@ describe('fleet model', () => {
 
   it('lists every page, keeps the list, and serves it from the cache when offline', async () => {
     const changes: FleetSnapshot[] = [];
-    const positions: LivePosition[][] = [];
+    const live = liveFeed();
     const fleet = createFleetModel({
       assets: cache.assets,
       api,
+      live: live.feed,
       onChanged: (s) => changes.push(s),
-      onPositions: (p) => positions.push(p),
     });
     const snap = await fleet.refresh();
     expect(snap.assets).toHaveLength(23);
@@ -49,9 +74,11 @@ describe('fleet model', () => {
     expect(requests.filter((u) => u.includes('/asset?'))).toHaveLength(5);
     expect(snap.fromCache).toBe(false);
 
+    const pushed = live.pushed();
     await fleet.refreshLocations();
-    expect(positions.at(-1)).toHaveLength(23);
+    // Known at once; pushed to the renderer as one batch by the live feed.
     expect(fleet.snapshot().positions).toHaveLength(23);
+    expect(await pushed).toHaveLength(23);
     const first = snap.assets[0]!;
     expect(fleet.assetName(first.id)).toBe(first.name);
 
@@ -67,34 +94,51 @@ describe('fleet model', () => {
     const restarted = createFleetModel({
       assets: cache.assets,
       api,
+      live: liveFeed().feed,
       onChanged: () => undefined,
-      onPositions: () => undefined,
     });
     expect(restarted.snapshot()).toMatchObject({ fromCache: true });
     expect(restarted.snapshot().assets).toHaveLength(23);
     expect(restarted.snapshot().positions).toHaveLength(23);
   });
 
-  it('keeps the newest live position per asset whatever the arrival order', () => {
+  it('hands a location the service answers to the live feed, where a newer live fix still wins', async () => {
+    const live = liveFeed();
     const fleet = createFleetModel({
       assets: cache.assets,
       api,
+      live: live.feed,
       onChanged: () => undefined,
-      onPositions: () => undefined,
     });
-    const id = fleet.snapshot().assets[0]!.id;
-    const p = (t: number, lat: number): LivePosition => ({
-      assetId: id,
-      lat,
+    const [first, second] = fleet.snapshot().assets;
+    const answered = live.pushed();
+    const location = await fleet.location(first!.id);
+    expect(await answered).toEqual([
+      expect.objectContaining({
+        assetId: first!.id,
+        lat: location.latitude,
+        t: Date.parse(location.timestamp),
+      }),
+    ]);
+
+    const ahead: LivePosition = {
+      assetId: first!.id,
+      lat: 10,
       lon: 9,
       speed: 0,
       course: 0,
-      t,
+      t: Date.now() + 60_000,
       state: 'stopped',
       ignition: false,
-    });
-    fleet.applyLive([p(Date.now() + 2000, 10)]);
-    fleet.applyLive([p(Date.now() + 1000, 20)]);
-    expect(fleet.snapshot().positions.find((x) => x.assetId === id)?.lat).toBe(10);
+    };
+    live.feed.add([ahead]);
+    await live.pushed();
+    // Asked again, the service's answer is older than the live fix: kept back, while a fix of
+    // another asset that came after it goes out.
+    const next = live.pushed();
+    await fleet.location(first!.id);
+    live.feed.add([{ ...ahead, assetId: second!.id }]);
+    expect((await next).map((p) => p.assetId)).toEqual([second!.id]);
+    expect(fleet.snapshot().positions.find((x) => x.assetId === first!.id)?.lat).toBe(10);
   });
 });

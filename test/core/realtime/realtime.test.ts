@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsOfLocal, operatorOf } from '../../../src/main/core/session/demo-service';
 import { startRealtime, type Realtime, type RealtimeChannel } from '../../../src/main/core/realtime/realtime';
 import type { ReportEvent } from '../../../src/main/core/realtime/report-event';
+import type { ServiceEndpoints } from '../../../src/main/core/session/service-endpoints';
 import { startLocalService, type LocalService } from '../../../src/server';
-import { REPORT_EVENTS, reportsChannelName } from '../../../src/shared/interface';
+import { accountChannelName, reportsChannelName, type LiveUpdate } from '../../../src/shared/interface';
 import type { ChannelStatus, LivePosition } from '../../../src/shared/ipc/views';
+import { startCountingProxy, type CountingProxy } from '../counting-proxy';
+import { pusherClientsWith } from '../pusher-clients';
 
 interface Recorder {
   readonly statuses: { channel: RealtimeChannel; status: ChannelStatus }[];
@@ -25,9 +28,14 @@ const until = async (what: string, ok: () => boolean, timeoutMs = 10_000): Promi
 
 describe('realtime: two pusher-js clients against the local service', () => {
   let service: LocalService;
+  let proxy: CountingProxy;
   const started: Realtime[] = [];
 
-  const start = (token: string): { rt: Realtime; rec: Recorder } => {
+  /** The service's addresses, or the same through the counting proxy. */
+  const endpoints = (via: 'direct' | 'proxy'): ServiceEndpoints =>
+    via === 'direct' ? endpointsOfLocal(service) : proxy.via(endpointsOfLocal(service));
+
+  const start = (token: string, via: 'direct' | 'proxy' = 'direct'): { rt: Realtime; rec: Recorder } => {
     const rec: Recorder = {
       statuses: [],
       batches: [],
@@ -37,9 +45,9 @@ describe('realtime: two pusher-js clients against the local service', () => {
       unauthorized: 0,
     };
     const rt = startRealtime({
-      endpoints: endpointsOfLocal(service),
+      endpoints: endpoints(via),
       token,
-      onLiveBatch: (b) => rec.batches.push(b),
+      onLivePositions: (b) => rec.batches.push(b),
       onReportEvent: (e) => rec.events.push(e),
       onStatus: (channel, status) => rec.statuses.push({ channel, status }),
       onSubscribed: (channel) => rec.subscribed.push(channel),
@@ -52,13 +60,15 @@ describe('realtime: two pusher-js clients against the local service', () => {
 
   beforeAll(async () => {
     service = await startLocalService({ port: 0, fleetSize: 10, tickMs: 200 });
+    proxy = await startCountingProxy(service.port);
   });
   afterAll(async () => {
     for (const rt of started) rt.stop();
+    await proxy.close();
     await service.stop();
   });
 
-  it('connects both channels, says so, and delivers live positions in batches', async () => {
+  it('connects both channels, says so, and delivers live positions as they arrive', async () => {
     const { rt, rec } = start(operatorOf(service).token);
     await until(
       'both subscribed',
@@ -70,42 +80,70 @@ describe('realtime: two pusher-js clients against the local service', () => {
       'connecting',
       'connected',
     ]);
-    await until('a live batch', () => rec.batches.length > 0);
+    await until('a live update', () => rec.batches.length > 0);
     expect(rec.batches[0]!.every((p) => Number.isFinite(p.lat) && typeof p.state === 'string')).toBe(true);
   });
 
-  it('passes report events on by their dotted names, parsed, and drops malformed ones', async () => {
+  it('takes report events under both spellings of their names, parsed, and drops malformed ones', async () => {
     const { rt, rec } = start(operatorOf(service).token);
     await until('reports subscribed', () => rec.subscribed.includes('reports'));
     const channel = reportsChannelName(service.account_key, operatorOf(service).id);
-    service.context.publish(channel, REPORT_EVENTS.failed, { report_id: 'r1' });
-    service.context.publish(channel, REPORT_EVENTS.failed.slice(1), {
-      report_id: 'r0',
+    const failed = (report_id: string, error_message: string) => ({
+      report_id,
       status: 'failed',
       type: 'trip',
       format: 'pdf',
-      error_message: 'undotted: must be ignored',
+      error_message,
     });
-    service.context.publish(channel, REPORT_EVENTS.failed, {
-      report_id: 'r2',
-      status: 'failed',
-      type: 'trip',
-      format: 'pdf',
-      error_message: 'No data in the date range',
-    });
-    await until('the good event', () => rec.events.length > 0);
+    service.context.publish(channel, '.report.failed', { report_id: 'r1' });
+    // As a Laravel service's broadcastAs() names it (Echo binds it with .listen('.report.failed')).
+    service.context.publish(channel, 'report.failed', failed('r2', 'broadcastAs spelling'));
+    // As spec 6.1 writes it.
+    service.context.publish(channel, '.report.failed', failed('r3', 'No data in the date range'));
+    service.context.publish(channel, 'report.failedx', failed('r4', 'another event: ignored'));
+    service.context.publish(channel, 'report.completed', { ...failed('r5', ''), status: 'completed' });
+    // Order is kept per connection: the last event's drop comes after everything above.
+    await until('the last malformed event', () => rt.dropped().reports === 2);
     expect(rec.events).toEqual([
       {
         kind: 'failed',
-        event: expect.objectContaining({ report_id: 'r2', error_message: 'No data in the date range' }),
+        event: expect.objectContaining({ report_id: 'r2', error_message: 'broadcastAs spelling' }),
+      },
+      {
+        kind: 'failed',
+        event: expect.objectContaining({ report_id: 'r3', error_message: 'No data in the date range' }),
       },
     ]);
-    expect(rt.dropped().reports).toBe(1);
-    expect(rec.warnings[0]).toMatch(/malformed \.report\.failed/);
+    expect(rec.warnings).toEqual([
+      expect.stringMatching(/malformed \.report\.failed payload/),
+      expect.stringMatching(/malformed report\.completed payload/),
+    ]);
+  });
+
+  it('takes live updates under both spellings of location.updated', async () => {
+    const { rec } = start(operatorOf(service).token);
+    await until('live subscribed', () => rec.subscribed.includes('live'));
+    const update = (assetId: number): LiveUpdate => ({
+      assetId,
+      assetName: `Probe ${assetId}`,
+      latitude: 45,
+      longitude: 9,
+      speed: 0,
+      course: 0,
+      timestamp: Date.now(),
+      status: { name: 'stopped', ignition: false, engine: false },
+    });
+    const channel = accountChannelName(service.account_key);
+    service.context.publish(channel, 'location.updated', update(9001));
+    service.context.publish(channel, '.location.updated', [update(9002)]);
+    const probes = (): number[] => rec.batches.flat().flatMap((p) => (p.assetId > 9000 ? [p.assetId] : []));
+    await until('both probes', () => probes().length === 2);
+    expect(probes()).toEqual([9001, 9002]);
   });
 
   it('reports a refused token as failed, in words the operator can act on, and stops', async () => {
-    const { rt, rec } = start('not-a-valid-token-000000');
+    const refused = 'not-a-valid-token-000000';
+    const { rt, rec } = start(refused, 'proxy');
     await until('both refused', () => rec.unauthorized === 2);
     for (const channel of ['live', 'reports'] as const)
       expect(rt.status(channel)).toMatchObject({
@@ -113,10 +151,11 @@ describe('realtime: two pusher-js clients against the local service', () => {
         reason: expect.stringMatching(/sign in again/),
       });
     expect(rec.subscribed).toEqual([]);
-    // Stopped for good: no reconnect, no further authorization with the refused token.
-    const seen = rec.statuses.length;
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(rec.statuses.length).toBe(seen);
-    expect(rec.unauthorized).toBe(2);
+    // Stopped for good: each client closed its socket and is "disconnected", the one state
+    // pusher-js never leaves by itself (it reconnects only from "connecting" or "connected").
+    await until('both sockets closed', () => proxy.openWebSockets() === 0);
+    const clients = pusherClientsWith(refused);
+    expect(clients.map((c) => c.connection.state)).toEqual(['disconnected', 'disconnected']);
+    expect(proxy.authRequests()).toBe(2);
   });
 });

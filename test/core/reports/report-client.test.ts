@@ -21,12 +21,15 @@ describe('reports client without a socket (polling only)', () => {
   const caches: OfflineCache[] = [];
   const clients: ReportClient[] = [];
   const generated: number[] = [];
+  /** Status requests as they are sent: one per unfinished report at every poll. */
+  let statusAsked = 0;
 
   const apiFor = (svc: LocalService): ReportsApi =>
     createReportsApi(
       createHttpClient({
         getToken: () => svc.users[0]!.token,
         fetch: async (input, init) => {
+          if (String(input).endsWith('/status')) statusAsked++;
           const res = await fetch(input, init);
           if (String(input).endsWith('/generate')) generated.push(res.status);
           return res;
@@ -121,8 +124,10 @@ describe('reports client without a socket (polling only)', () => {
         await client.submit({ type, format: 'pdf', asset_id: ASSET_ID, date_from: day, date_to: day }),
       );
     await until('three queued', () => client.list().filter((r) => r.state === 'queued').length === 3);
-    // Several polls later, still three with the service and two here.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Every poll first sends what may go: two whole polls later (three status requests each),
+    // still three with the service and two here.
+    const polled = statusAsked;
+    await until('two more polls', () => statusAsked >= polled + 6);
     expect(client.list().map((r) => r.state)).toEqual(['queued', 'queued', 'queued', 'waiting', 'waiting']);
     expect(generated).toEqual([201, 201, 201]);
     await expect(client.remove(submitted[0]!.localId)).rejects.toMatchObject({ kind: 'conflict' });

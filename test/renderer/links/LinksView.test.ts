@@ -140,7 +140,10 @@ describe('tracking links screen', () => {
     await settle();
     expect(wrapper.find('header [role="status"]').text()).toBe('Copied the link to For the depot');
 
-    bridge.fail('app.openExternal', { code: 'refused', message: 'Only https links open outside the app' });
+    bridge.fail('app.openExternal', {
+      code: 'invalid_request',
+      message: 'Only https links open outside the app',
+    });
     await wrapper.find('[data-link-id="1"] [data-action="open"]').trigger('click');
     await settle();
     const said = wrapper.find('header [role="status"]');

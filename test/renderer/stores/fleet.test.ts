@@ -38,13 +38,6 @@ describe('fleet store', () => {
     expect(fleet.version).toBe(2);
   });
 
-  it('never lets an older fix replace a newer one', () => {
-    const fleet = useFleet();
-    fleet.applyPositions([fix(1, 20, 5)]);
-    fleet.applyPositions([fix(1, 10, 9)]);
-    expect(fleet.positions.get(1)?.lat).toBe(5);
-  });
-
   it('hands every batch to the map layer as it arrives', () => {
     const fleet = useFleet();
     const seen: number[] = [];

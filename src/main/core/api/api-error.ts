@@ -1,5 +1,3 @@
-import type { IpcError } from '../../../shared/ipc/contract';
-
 /**
  * What went wrong with a request, in the terms the app acts on: spec 7's
  * statuses, plus the failures that never reached a status (offline, timeout)
@@ -78,26 +76,4 @@ export function kindOfStatus(status: number): ApiErrorKind {
     default:
       return 'http';
   }
-}
-
-const IPC_CODES: Readonly<Record<ApiErrorKind, string>> = {
-  validation: 'invalid_request',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  not_found: 'not_found',
-  conflict: 'conflict',
-  rate_limited: 'rate_limited',
-  unavailable: 'unavailable',
-  http: 'internal',
-  offline: 'offline',
-  timeout: 'timeout',
-  cancelled: 'cancelled',
-  bad_response: 'bad_response',
-};
-
-/** The renderer-facing form (contract.ts IpcError): code, the server's message, field errors. */
-export function ipcErrorOf(err: ApiError): IpcError {
-  return err.errors
-    ? { code: IPC_CODES[err.kind], message: err.message, details: err.errors }
-    : { code: IPC_CODES[err.kind], message: err.message };
 }

@@ -3,8 +3,9 @@ import type { FleetSnapshot, LivePosition } from '../../../shared/ipc/views';
 import { ApiError } from '../api/api-error';
 import type { FleetApi } from '../api/fleet-api';
 import type { AssetStore } from '../cache/asset-store';
+import type { LiveFeed } from '../live/live-feed';
 import { mapBounded } from './bounded-parallel';
-import { LatestPositions, livePositionOfLocation } from './live-positions';
+import { livePositionOfLocation } from './location-position';
 
 /** Issue 4 §2: the list is refreshed in the background; five minutes keeps a 10,000-asset list fresh cheaply. */
 export const FLEET_REFRESH_INTERVAL_MS = 5 * 60_000;
@@ -15,18 +16,18 @@ export interface FleetModelOptions {
   readonly assets: AssetStore;
   /** The signed-in connection's fleet API; null when signed out. */
   readonly api: () => FleetApi | null;
+  /** Where locations learnt over REST go: the same feed as the live channel's, which orders them. */
+  readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest'>;
   onChanged(snapshot: FleetSnapshot): void;
-  /** Positions learnt outside the live channel (reconciliation), for the renderer. */
-  onPositions(positions: LivePosition[]): void;
   readonly refreshIntervalMs?: number;
   readonly log?: { warn(message: string): void };
 }
 
 /**
  * The fleet as the app shows it: the asset list (every page, in parallel,
- * bounded), the last position of each asset from the cache, the location
- * endpoint and the live feed, and a background refresh. Offline, the cached
- * list is served and marked fromCache.
+ * bounded), the last location of each asset from the cache and the location
+ * endpoint (handed to the live feed, which keeps the positions), and a
+ * background refresh. Offline, the cached list is served and marked fromCache.
  */
 export interface FleetModel {
   snapshot(): FleetSnapshot;
@@ -35,14 +36,13 @@ export interface FleetModel {
   location(assetId: number): Promise<Location>;
   /** After a reconnect: the last location of every asset (events sent while away are gone). */
   refreshLocations(): Promise<void>;
-  applyLive(positions: readonly LivePosition[]): void;
   assetName(assetId: number): string | null;
   start(): void;
   stop(): void;
 }
 
 export function createFleetModel(options: FleetModelOptions): FleetModel {
-  const latest = new LatestPositions();
+  const { live } = options;
   let assets: Asset[] = [];
   let names = new Map<number, string>();
   let fetchedAt: number | null = null;
@@ -57,7 +57,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     fetchedAt = at;
   };
 
-  const snapshot = (): FleetSnapshot => ({ assets, positions: latest.list(), fetchedAt, fromCache });
+  const snapshot = (): FleetSnapshot => ({ assets, positions: live.latest(), fetchedAt, fromCache });
 
   const requireApi = (): FleetApi => {
     const api = options.api();
@@ -100,20 +100,18 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       async (id) => {
         const location = await api.location(id);
         options.assets.putLocation(id, location);
-        const p = livePositionOfLocation(id, location);
-        latest.put(p);
-        found.push(p);
+        found.push(livePositionOfLocation(id, location));
       },
       () => void failures++,
     );
     if (failures > 0)
       options.log?.warn(`Last locations: ${failures} of ${assets.length} assets could not be refreshed.`);
-    if (found.length > 0) options.onPositions(found);
+    if (found.length > 0) live.add(found);
   };
 
   const cached = options.assets.list();
   setAssets(cached.assets, cached.fetchedAt);
-  for (const c of options.assets.locations()) latest.put(livePositionOfLocation(c.assetId, c.location));
+  live.seed(options.assets.locations().map((c) => livePositionOfLocation(c.assetId, c.location)));
 
   return {
     snapshot,
@@ -123,7 +121,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       try {
         const location = await requireApi().location(assetId);
         options.assets.putLocation(assetId, location);
-        latest.put(livePositionOfLocation(assetId, location));
+        live.add([livePositionOfLocation(assetId, location)]);
         return location;
       } catch (err) {
         if (err instanceof ApiError && err.transient) {
@@ -138,10 +136,6 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       (locating ??= doRefreshLocations().finally(() => {
         locating = null;
       })),
-
-    applyLive(positions) {
-      latest.putAll(positions);
-    },
 
     assetName: (id) => names.get(id) ?? null,
 

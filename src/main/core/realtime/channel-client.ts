@@ -6,7 +6,7 @@ import { subscriptionFailureReason, connectionReason, isRefusedToken } from './c
 export interface ChannelClientOptions extends PusherEndpoint {
   readonly appKey: string;
   readonly channel: string;
-  /** Event name (with its leading dot, spec 6.1) → handler of the raw payload. */
+  /** Event name, exactly as on the wire (event-names.ts) → handler of the raw payload. */
   readonly events: Readonly<Record<string, (payload: unknown) => void>>;
   onStatus(status: ChannelStatus): void;
   /** The channel is subscribed: after the first connect and after every reconnect. */

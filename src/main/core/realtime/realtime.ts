@@ -7,7 +7,7 @@ import {
 import type { ChannelStatus, LivePosition } from '../../../shared/ipc/views';
 import type { ServiceEndpoints } from '../session/service-endpoints';
 import { createChannelClient, type ChannelClient } from './channel-client';
-import { createLiveCoalescer } from './live-coalescer';
+import { eventNameSpellings } from './event-names';
 import { parseLivePayload } from './live-payload';
 import { liveAuthEndpoint, reportsAuthEndpoint } from './pusher-settings';
 import { parseReportEvent, type ReportEvent, type ReportEventKind } from './report-event';
@@ -22,8 +22,8 @@ export interface RealtimeLog {
 export interface RealtimeOptions {
   readonly endpoints: ServiceEndpoints;
   readonly token: string;
-  /** Coalesced positions, at most every `liveIntervalMs` (10 per second by default). */
-  onLiveBatch(positions: LivePosition[]): void;
+  /** The positions of one live update, parsed; coalescing is the live feed's (live/live-feed.ts). */
+  onLivePositions(positions: LivePosition[]): void;
   onReportEvent(event: ReportEvent): void;
   onStatus(channel: RealtimeChannel, status: ChannelStatus): void;
   /** Subscribed after a (re)connect: the caller reconciles what may have been missed. */
@@ -31,7 +31,6 @@ export interface RealtimeOptions {
   /** A channel's authorization was refused with 401: that channel has stopped; the token is no good. */
   onUnauthorized(): void;
   readonly log?: RealtimeLog;
-  readonly liveIntervalMs?: number;
   readonly now?: () => number;
 }
 
@@ -39,8 +38,6 @@ export interface Realtime {
   status(channel: RealtimeChannel): ChannelStatus;
   /** Payloads refused so far (malformed), per channel. */
   dropped(): Readonly<Record<RealtimeChannel, number>>;
-  /** Positions learnt another way (reconciliation): same batches, same 10-per-second budget. */
-  addPositions(positions: readonly LivePosition[]): void;
   stop(): void;
 }
 
@@ -60,10 +57,16 @@ export function startRealtime(options: RealtimeOptions): Realtime {
       log.warn(`Dropped a malformed ${event} payload (${reason}); ${dropped[channel]} so far.`);
   };
 
-  const coalescer = createLiveCoalescer((batch) => options.onLiveBatch(batch), {
-    intervalMs: options.liveIntervalMs,
-    now: options.now,
-  });
+  type Handler = (event: string, payload: unknown) => void;
+  /** One handler under both names of its event (event-names.ts); told which name arrived, for the log. */
+  const bound = (name: string, handle: Handler): Record<string, (payload: unknown) => void> =>
+    Object.fromEntries(eventNameSpellings(name).map((event) => [event, (p: unknown) => handle(event, p)]));
+
+  const onLive: Handler = (event, payload) => {
+    const parsed = parseLivePayload(payload);
+    if (parsed.ok) options.onLivePositions(parsed.positions);
+    else drop('live', event, parsed.reason);
+  };
 
   const live: ChannelClient = createChannelClient({
     appKey: endpoints.app_key,
@@ -72,24 +75,18 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     authEndpoint: liveAuthEndpoint(endpoints.api_url),
     token,
     now: options.now,
-    events: {
-      [LOCATION_UPDATED_EVENT]: (payload) => {
-        const parsed = parseLivePayload(payload);
-        if (parsed.ok) coalescer.add(parsed.positions);
-        else drop('live', LOCATION_UPDATED_EVENT, parsed.reason);
-      },
-    },
+    events: bound(LOCATION_UPDATED_EVENT, onLive),
     onStatus: (s) => options.onStatus('live', s),
     onSubscribed: () => options.onSubscribed('live'),
     onUnauthorized: () => options.onUnauthorized(),
   });
 
-  const reportHandler =
-    (kind: ReportEventKind) =>
-    (payload: unknown): void => {
+  const onReport =
+    (kind: ReportEventKind): Handler =>
+    (event, payload) => {
       const parsed = parseReportEvent(kind, payload);
       if (parsed.ok) options.onReportEvent(parsed.value);
-      else drop('reports', REPORT_EVENTS[kind], parsed.reason);
+      else drop('reports', event, parsed.reason);
     };
 
   const reports: ChannelClient = createChannelClient({
@@ -101,10 +98,10 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     token,
     now: options.now,
     events: {
-      [REPORT_EVENTS.queued]: reportHandler('queued'),
-      [REPORT_EVENTS.processing]: reportHandler('processing'),
-      [REPORT_EVENTS.completed]: reportHandler('completed'),
-      [REPORT_EVENTS.failed]: reportHandler('failed'),
+      ...bound(REPORT_EVENTS.queued, onReport('queued')),
+      ...bound(REPORT_EVENTS.processing, onReport('processing')),
+      ...bound(REPORT_EVENTS.completed, onReport('completed')),
+      ...bound(REPORT_EVENTS.failed, onReport('failed')),
     },
     onStatus: (s) => options.onStatus('reports', s),
     onSubscribed: () => options.onSubscribed('reports'),
@@ -114,9 +111,7 @@ export function startRealtime(options: RealtimeOptions): Realtime {
   return {
     status: (channel) => (channel === 'live' ? live : reports).status(),
     dropped: () => ({ ...dropped }),
-    addPositions: (positions) => coalescer.add(positions),
     stop() {
-      coalescer.stop();
       live.disconnect();
       reports.disconnect();
     },

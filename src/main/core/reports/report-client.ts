@@ -12,10 +12,12 @@ import type { ReportsApi } from '../api/reports-api';
 import { validateRequest } from '../api/request-validation';
 import type { ReportStore } from '../cache/report-store';
 import type { ReportEvent } from '../realtime/report-event';
-import { applyEvent, applyStatus, isFinished, isInFlight } from './report-lifecycle';
-import { reportTitle, subjectName } from './report-naming';
+import { LocalReportError } from './local-report-error';
+import { createReportBook } from './report-book';
 import { createReportDownloads } from './report-downloads';
 import type { ReportFiles } from './report-files';
+import { applyEvent, applyStatus, isFinished, isInFlight } from './report-lifecycle';
+import { reportTitle, subjectName } from './report-naming';
 import { createReportSender } from './report-sender';
 
 export interface ReportClientOptions {
@@ -66,53 +68,38 @@ const EARLY_EVENTS_MAX = 200;
 export function createReportClient(options: ReportClientOptions): ReportClient {
   const now = options.now ?? Date.now;
   const pollIntervalMs = options.pollIntervalMs ?? REPORT_LIMITS.pollingIntervalMs;
-  const reports = new Map<string, LocalReport>();
+  const book = createReportBook({
+    store: options.store,
+    onChanged: options.onChanged,
+    onRemoved: options.onRemoved,
+  });
+  const { find } = book;
   /** Events that overtook the 201 answer of their report, by report id. */
   const early = new Map<string, ReportEvent[]>();
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
   let started = false;
-  let stopped = false;
 
-  const find = (localId: string): LocalReport => {
-    const r = reports.get(localId);
-    if (!r)
-      throw new ApiError({ kind: 'not_found', route: 'reports', message: 'There is no such report here.' });
-    return r;
-  };
-
-  const put = (next: LocalReport): LocalReport => {
-    const prev = reports.get(next.localId);
-    // After stop the cache is closed: answers still in flight change nothing.
-    if (prev === next || stopped) return next;
-    reports.set(next.localId, next);
-    options.store.save(next);
-    options.onChanged(next);
-    if (next.state === 'completed' && prev?.state !== 'completed') fetchInBackground(next.localId);
-    if (isFinished(next) && prev && !isFinished(prev)) sender.pump();
-    return next;
-  };
-
-  const update = (localId: string, change: (r: LocalReport) => LocalReport): LocalReport | null => {
-    const r = reports.get(localId);
-    return r ? put(change(r)) : null;
-  };
-
-  const byReportId = (reportId: string): LocalReport | undefined => {
-    for (const r of reports.values()) if (r.reportId === reportId) return r;
-    return undefined;
-  };
+  // Downloads hear of a completed report before the sender frees its place (report-book listeners).
+  const downloads = createReportDownloads({
+    book,
+    files: options.files,
+    api: options.api,
+    assetName: options.assetName,
+    now,
+    log: options.log,
+  });
+  const { ensureFile, storeJson } = downloads;
 
   const sender = createReportSender({
     api: options.api,
     now,
     maxInFlight: options.maxInFlight ?? REPORT_LIMITS.concurrentPerUser,
-    reports: () => [...reports.values()],
-    update,
+    book,
     onAccepted(localId, reportId) {
       const pending = early.get(reportId);
       early.delete(reportId);
-      for (const e of pending ?? []) update(localId, (r) => applyEvent(r, e, now()));
+      for (const e of pending ?? []) book.update(localId, (r) => applyEvent(r, e, now()));
     },
     onInlineJson(localId, data) {
       const parsed = jsonReportContentSchema.safeParse(data);
@@ -124,42 +111,21 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     log: options.log,
   });
 
-  const downloads = createReportDownloads({
-    store: options.store,
-    files: options.files,
-    api: options.api,
-    assetName: options.assetName,
-    now,
-    find,
-    put,
-    stopped: () => stopped,
-  });
-  const { ensureFile, storeJson } = downloads;
-
-  function fetchInBackground(localId: string): void {
-    // Kept for offline use (issue 4 §5); a failure here is retried when the user saves or opens it.
-    ensureFile(localId).catch((err: unknown) =>
-      options.log?.warn(
-        `Report ${localId}: download deferred (${err instanceof Error ? err.message : String(err)}).`,
-      ),
-    );
-  }
-
   const pollOnce = async (): Promise<void> => {
     const api = options.api();
     if (!api) return;
-    const open = [...reports.values()].filter(
-      (r) => r.reportId !== null && (r.state === 'queued' || r.state === 'processing'),
-    );
+    const open = book
+      .list()
+      .filter((r) => r.reportId !== null && (r.state === 'queued' || r.state === 'processing'));
     await Promise.all(
       open.map(async (r) => {
         const reportId = r.reportId as string;
         try {
           const status = await api.status(reportId);
-          update(r.localId, (cur) => applyStatus(cur, status, now()));
+          book.update(r.localId, (cur) => applyStatus(cur, status, now()));
         } catch (err) {
           if (err instanceof ApiError && err.kind === 'not_found')
-            update(r.localId, (cur) =>
+            book.update(r.localId, (cur) =>
               isFinished(cur)
                 ? cur
                 : {
@@ -186,15 +152,12 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     start() {
       if (started) return;
       started = true;
-      for (const r of options.store.list()) {
-        // Sent or not? Unknown after a crash mid-request: send again (the service's cache answers a duplicate).
-        const resumed: LocalReport =
-          r.state === 'submitting' && r.reportId === null ? { ...r, state: 'waiting', retryAt: null } : r;
-        reports.set(r.localId, resumed);
-        if (resumed !== r) options.store.save(resumed);
-      }
-      for (const r of reports.values())
-        if (r.state === 'completed' && !(r.file?.path ?? null)) fetchInBackground(r.localId);
+      // Sent or not? Unknown after a crash mid-request: send again (the service's cache answers a duplicate).
+      book.load((r) =>
+        r.state === 'submitting' && r.reportId === null ? { ...r, state: 'waiting', retryAt: null } : r,
+      );
+      for (const r of book.list())
+        if (r.state === 'completed' && !(r.file?.path ?? null)) downloads.fetchInBackground(r.localId);
       pollTimer = setInterval(tick, pollIntervalMs);
       pollTimer.unref();
       tick();
@@ -202,7 +165,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
 
     stop() {
       started = false;
-      stopped = true;
+      book.close();
       if (pollTimer) clearInterval(pollTimer);
       pollTimer = null;
       sender.stop();
@@ -227,23 +190,19 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
         file: null,
       };
       // Persisted before it is sent (issue 4 §5): a crash or a closed app loses nothing.
-      put(r);
+      book.put(r);
       sender.pump();
       return find(r.localId);
     },
 
-    list: () => [...reports.values()].sort((a, b) => a.createdAt - b.createdAt),
+    list: () => book.list(),
     get: find,
 
     async retry(localId) {
       const r = find(localId);
       if (r.state === 'completed' || isInFlight(r))
-        throw new ApiError({
-          kind: 'conflict',
-          route: 'reports',
-          message: 'This report is not waiting for a retry.',
-        });
-      const next = put({
+        throw new LocalReportError('conflict', 'This report is not waiting for a retry.');
+      const next = book.put({
         ...r,
         reportId: r.state === 'failed' ? null : r.reportId,
         state: 'waiting',
@@ -259,36 +218,27 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     async remove(localId) {
       // Spec 4.1 has no cancel: a report with the service keeps counting toward its limit of 3 until it ends.
       if (isInFlight(find(localId)))
-        throw new ApiError({
-          kind: 'conflict',
-          route: 'reports',
-          message: 'This report is being generated; it can be removed once it is finished.',
-        });
-      reports.delete(localId);
-      options.store.remove(localId);
+        throw new LocalReportError(
+          'conflict',
+          'This report is being generated; it can be removed once it is finished.',
+        );
+      book.remove(localId);
       await options.files.removeFolder(localId);
-      options.onRemoved(localId);
       sender.pump();
     },
 
     async data(localId) {
       const r = find(localId);
       if (r.request.format !== 'json')
-        throw new ApiError({
-          kind: 'conflict',
-          route: 'reports',
-          message: 'Only json reports are shown in the app; save or open this one instead.',
-        });
-      const cached = options.store.jsonContent(localId);
+        throw new LocalReportError(
+          'conflict',
+          'Only json reports are shown in the app; save or open this one instead.',
+        );
+      const cached = book.jsonContent(localId);
       if (cached) return cached;
       await ensureFile(localId);
-      const content = options.store.jsonContent(localId);
-      if (!content)
-        throw new ApiError({
-          kind: 'bad_response',
-          route: 'reports',
-          message: 'The report content is unavailable.',
-        });
+      const content = book.jsonContent(localId);
+      if (!content) throw new LocalReportError('content_unavailable', 'The report content is unavailable.');
       return content;
     },
 
@@ -296,14 +246,14 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
 
     markSaved(localId, path) {
       const r = find(localId);
-      if (!r.file) throw new ApiError({ kind: 'conflict', route: 'reports', message: 'Not downloaded yet.' });
-      return put({ ...r, file: { ...r.file, savedPath: path } });
+      if (!r.file) throw new LocalReportError('conflict', 'Not downloaded yet.');
+      return book.put({ ...r, file: { ...r.file, savedPath: path } });
     },
 
     onEvent(e) {
-      const r = byReportId(e.event.report_id);
+      const r = book.byReportId(e.event.report_id);
       if (r) {
-        update(r.localId, (cur) => applyEvent(cur, e, now()));
+        book.update(r.localId, (cur) => applyEvent(cur, e, now()));
         return;
       }
       // The event may overtake the 201 answer it belongs to: keep it until the answer arrives.

@@ -1,25 +1,25 @@
 import { CONTENT_TYPES, type JsonReportContent } from '../../../shared/interface';
 import type { LocalReport } from '../../../shared/ipc/views';
-import { ApiError } from '../api/api-error';
 import type { ReportsApi } from '../api/reports-api';
-import type { ReportStore } from '../cache/report-store';
+import { LocalReportError } from './local-report-error';
+import type { ReportBook } from './report-book';
 import type { ReportFiles } from './report-files';
 import { specFilename, subjectName } from './report-naming';
 
 export interface ReportDownloadsOptions {
-  readonly store: ReportStore;
+  readonly book: Pick<ReportBook, 'find' | 'put' | 'jsonContent' | 'saveJsonContent' | 'subscribe'>;
   readonly files: ReportFiles;
   readonly api: () => ReportsApi | null;
   readonly assetName: (id: number) => string | null;
   readonly now: () => number;
-  readonly find: (localId: string) => LocalReport;
-  readonly put: (report: LocalReport) => LocalReport;
-  readonly stopped: () => boolean;
+  readonly log?: { warn(message: string): void };
 }
 
 export interface ReportDownloads {
   /** The report's file on disk, fetched once (concurrent callers share the download). */
   ensureFile(localId: string): Promise<LocalReport>;
+  /** Fetched now for offline use; a failure is logged, and tried again when the user saves or opens it. */
+  fetchInBackground(localId: string): void;
   /** Json content: kept in the cache (shown in the app) and as a file (Save, Open). */
   storeJson(localId: string, content: JsonReportContent): Promise<LocalReport>;
 }
@@ -29,16 +29,17 @@ export interface ReportDownloads {
  * the pre-signed URL; both kept as files under dataDir for offline use.
  */
 export function createReportDownloads(o: ReportDownloadsOptions): ReportDownloads {
+  const { book } = o;
   const running = new Map<string, Promise<LocalReport>>();
 
   const storeJson = async (localId: string, content: JsonReportContent): Promise<LocalReport> => {
-    const r = o.find(localId);
+    const r = book.find(localId);
     const filename = specFilename(r.request, subjectName(r.request, o.assetName));
     const text = JSON.stringify(content, null, 2);
     const path = await o.files.writeText(localId, filename, text);
     // The file row must exist before its json column is written (report-store).
-    const next = o.put({
-      ...o.find(localId),
+    const next = book.put({
+      ...book.find(localId),
       file: {
         filename,
         contentType: CONTENT_TYPES.json,
@@ -47,22 +48,21 @@ export function createReportDownloads(o: ReportDownloadsOptions): ReportDownload
         savedPath: r.file?.savedPath ?? null,
       },
     });
-    if (!o.stopped()) o.store.saveJsonContent(localId, content);
+    book.saveJsonContent(localId, content);
     return next;
   };
 
   const fetchFile = async (localId: string): Promise<LocalReport> => {
-    const r = o.find(localId);
+    const r = book.find(localId);
     if (r.state !== 'completed' || r.reportId === null)
-      throw new ApiError({
-        kind: 'conflict',
-        route: 'reports',
-        message: 'This report is not ready yet; it can be saved once it is completed.',
-      });
+      throw new LocalReportError(
+        'conflict',
+        'This report is not ready yet; it can be saved once it is completed.',
+      );
     if (r.file && (await o.files.exists(r.file.path))) return r;
     const api = o.api();
     if (r.request.format === 'json') {
-      const cached = o.store.jsonContent(localId);
+      const cached = book.jsonContent(localId);
       if (cached) return storeJson(localId, cached);
       if (!api) throw notSignedIn();
       return storeJson(localId, await api.downloadJson(r.reportId));
@@ -75,20 +75,32 @@ export function createReportDownloads(o: ReportDownloadsOptions): ReportDownload
       () => api.downloadLink(reportId),
       o.now,
     );
-    return o.put({ ...o.find(localId), file: { ...file, savedPath: r.file?.savedPath ?? null } });
+    return book.put({ ...book.find(localId), file: { ...file, savedPath: r.file?.savedPath ?? null } });
   };
 
-  return {
-    storeJson,
-    ensureFile(localId) {
-      const current = running.get(localId);
-      if (current) return current;
-      const task = fetchFile(localId).finally(() => running.delete(localId));
-      running.set(localId, task);
-      return task;
-    },
+  const ensureFile = (localId: string): Promise<LocalReport> => {
+    const current = running.get(localId);
+    if (current) return current;
+    const task = fetchFile(localId).finally(() => running.delete(localId));
+    running.set(localId, task);
+    return task;
   };
+
+  const fetchInBackground = (localId: string): void => {
+    ensureFile(localId).catch((err: unknown) =>
+      o.log?.warn(
+        `Report ${localId}: download deferred (${err instanceof Error ? err.message : String(err)}).`,
+      ),
+    );
+  };
+
+  // Kept for offline use: a report is fetched as soon as it completes.
+  book.subscribe((next, prev) => {
+    if (next.state === 'completed' && prev?.state !== 'completed') fetchInBackground(next.localId);
+  });
+
+  return { storeJson, ensureFile, fetchInBackground };
 }
 
-const notSignedIn = (): ApiError =>
-  new ApiError({ kind: 'unauthorized', route: 'reports', message: 'Sign in to download this report.' });
+const notSignedIn = (): LocalReportError =>
+  new LocalReportError('not_signed_in', 'Sign in to download this report.');

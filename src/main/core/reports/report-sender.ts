@@ -2,14 +2,14 @@ import { REPORT_LIMITS } from '../../../shared/interface';
 import type { LocalReport } from '../../../shared/ipc/views';
 import { ApiError } from '../api/api-error';
 import type { ReportsApi } from '../api/reports-api';
-import { isInFlight } from './report-lifecycle';
+import type { ReportBook } from './report-book';
+import { isFinished, isInFlight } from './report-lifecycle';
 
 export interface ReportSenderOptions {
   readonly api: () => ReportsApi | null;
   readonly now: () => number;
   readonly maxInFlight: number;
-  readonly reports: () => LocalReport[];
-  readonly update: (localId: string, change: (r: LocalReport) => LocalReport) => LocalReport | null;
+  readonly book: Pick<ReportBook, 'list' | 'update' | 'subscribe'>;
   onAccepted(localId: string, reportId: string): void;
   /** Spec 2.3: a cache hit may carry json content inline. */
   onInlineJson(localId: string, data: unknown): void;
@@ -31,6 +31,7 @@ const isDue = (r: LocalReport, at: number): boolean =>
   (r.state === 'waiting' || r.state === 'retrying') && (r.retryAt === null || r.retryAt <= at);
 
 export function createReportSender(o: ReportSenderOptions): ReportSender {
+  const { book } = o;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
@@ -38,8 +39,8 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
     if (timer) clearTimeout(timer);
     timer = null;
     if (stopped) return;
-    const next = o
-      .reports()
+    const next = book
+      .list()
       .filter((r) => (r.state === 'waiting' || r.state === 'retrying') && r.retryAt !== null)
       .reduce((min, r) => Math.min(min, r.retryAt ?? Infinity), Infinity);
     if (next === Infinity) return;
@@ -91,7 +92,7 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
   };
 
   const send = async (api: ReportsApi, localId: string): Promise<void> => {
-    const r = o.update(localId, (cur) => ({
+    const r = book.update(localId, (cur) => ({
       ...cur,
       state: 'submitting',
       retryAt: null,
@@ -102,7 +103,7 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
       const result = await api.generate(r.request);
       if (result.kind === 'accepted') {
         const s = result.submission;
-        o.update(localId, (cur) =>
+        book.update(localId, (cur) =>
           cur.state === 'submitting'
             ? { ...cur, state: 'queued', reportId: s.report_id, queuePosition: s.queue_position }
             : cur,
@@ -110,7 +111,7 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
         o.onAccepted(localId, s.report_id);
       } else {
         const s = result.status;
-        o.update(localId, (cur) => ({
+        book.update(localId, (cur) => ({
           ...cur,
           reportId: s.report_id,
           state: 'completed',
@@ -122,7 +123,7 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
         if (s.data !== undefined) o.onInlineJson(localId, s.data);
       }
     } catch (err) {
-      o.update(localId, (cur) => (cur.state === 'submitting' ? failure(cur, err) : cur));
+      book.update(localId, (cur) => (cur.state === 'submitting' ? failure(cur, err) : cur));
       if (!(err instanceof ApiError && err.transient))
         o.log?.warn(`Report ${localId} not accepted: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -133,10 +134,10 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
     if (stopped) return;
     const api = o.api();
     if (api) {
-      const all = o.reports();
+      const all = book.list();
       let inFlight = all.filter(isInFlight).length;
       const at = o.now();
-      const due = all.filter((r) => isDue(r, at)).sort((a, b) => a.createdAt - b.createdAt);
+      const due = all.filter((r) => isDue(r, at));
       for (const r of due) {
         if (inFlight >= o.maxInFlight) break;
         inFlight++;
@@ -146,12 +147,17 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
     schedule();
   }
 
+  // A report that ends frees its place with the service (spec 8's three): the next one may go.
+  book.subscribe((next, prev) => {
+    if (prev && !isFinished(prev) && isFinished(next)) pump();
+  });
+
   return {
     pump,
     wake() {
-      for (const r of o.reports())
+      for (const r of book.list())
         if (r.state === 'waiting' && r.retryAt !== null)
-          o.update(r.localId, (cur) => ({ ...cur, retryAt: null }));
+          book.update(r.localId, (cur) => ({ ...cur, retryAt: null }));
       pump();
     },
     stop() {

@@ -1,8 +1,8 @@
-import type { IpcError } from '../../../shared/ipc';
+import type { IpcError, IpcErrorCode } from '../../../shared/ipc';
 
 /** An IpcError lifted into a throwable, so stores can use try/catch and still read the code. */
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: IpcErrorCode;
   readonly details: Record<string, readonly string[]> | undefined;
 
   constructor(error: IpcError) {
@@ -15,4 +15,9 @@ export class ApiError extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/** The call failed with `code` (a code of the contract: a misspelt one does not compile). */
+export function hasErrorCode(value: unknown, code: IpcErrorCode): boolean {
+  return value instanceof ApiError && value.code === code;
 }

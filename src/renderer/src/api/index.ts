@@ -2,7 +2,7 @@ import type { IpcArgs, IpcEvent, IpcEvents, IpcMethod, IpcResultValue } from '..
 import { ApiError } from './api-error';
 import { bridge } from './bridge';
 
-export { ApiError, isApiError } from './api-error';
+export { ApiError, hasErrorCode, isApiError } from './api-error';
 export { setBridge } from './bridge';
 
 /** Calls main; resolves with the value or throws ApiError with the contract's error code. */

@@ -21,13 +21,9 @@ export const useFleet = defineStore('fleet', () => {
   const loaded = ref(false);
   const listeners = new Set<PositionsListener>();
 
+  // The core's live feed orders positions (newest fix wins there) and sends only newer fixes.
   function applyPositions(batch: readonly LivePosition[]): void {
-    for (const p of batch) {
-      const prev = positions.get(p.assetId);
-      // Batches can arrive out of order after a reconnect; an older fix never replaces a newer one.
-      if (prev && prev.t > p.t) continue;
-      positions.set(p.assetId, p);
-    }
+    for (const p of batch) positions.set(p.assetId, p);
     version.value += 1;
     for (const l of listeners) l(batch);
   }

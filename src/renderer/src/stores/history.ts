@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { markRaw, ref, shallowRef } from 'vue';
 import type { HistoryResult } from '../../../shared/ipc';
-import { call, isApiError } from '../api';
+import { call, hasErrorCode } from '../api';
 import { summariseHistory, type HistorySummary } from '../features/history/history-summary';
 import { findIdle, findStops, type Stretch } from '../features/history/stop-detection';
 import {
@@ -49,12 +49,11 @@ export const useHistory = defineStore('history', () => {
     } catch (err) {
       if (mine !== seq) return;
       loaded.value = null;
-      error.value =
-        isApiError(err) && err.code === 'offline'
-          ? 'Offline — no cached history for this range'
-          : err instanceof Error
-            ? err.message
-            : String(err);
+      error.value = hasErrorCode(err, 'offline')
+        ? 'Offline — no cached history for this range'
+        : err instanceof Error
+          ? err.message
+          : String(err);
     } finally {
       if (mine === seq) loading.value = false;
     }

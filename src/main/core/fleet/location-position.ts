@@ -16,25 +16,3 @@ export function livePositionOfLocation(assetId: number, l: Location): LivePositi
     ignition,
   };
 }
-
-/** The last known position per asset, newest wins whatever the order of arrival. */
-export class LatestPositions {
-  private readonly byAsset = new Map<number, LivePosition>();
-
-  put(p: LivePosition): void {
-    const prev = this.byAsset.get(p.assetId);
-    if (!prev || prev.t <= p.t) this.byAsset.set(p.assetId, p);
-  }
-
-  putAll(positions: readonly LivePosition[]): void {
-    for (const p of positions) this.put(p);
-  }
-
-  list(): LivePosition[] {
-    return [...this.byAsset.values()];
-  }
-
-  clear(): void {
-    this.byAsset.clear();
-  }
-}

@@ -1,0 +1,84 @@
+import type { LivePosition } from '../../../shared/ipc/views';
+
+/** Architecture.md §3: at most 10 pushes a second to the renderer. */
+export const LIVE_FLUSH_INTERVAL_MS = 100;
+
+export interface LiveFeedOptions {
+  /** One batch into the history cache: one SQLite transaction, not one per position. */
+  append(positions: readonly LivePosition[]): void;
+  /** One batch to the renderer. */
+  push(positions: readonly LivePosition[]): void;
+  readonly intervalMs?: number;
+  readonly now?: () => number;
+  readonly log?: { warn(message: string): void };
+}
+
+/**
+ * The one owner of live positions (architecture.md §3): fed by the live
+ * channel and by REST reconciliation alike, it keeps the newest fix of each
+ * asset, coalesces what arrives into one batch per interval (a burst of
+ * 10,000 updates becomes one push and one SQLite transaction), appends the
+ * batch to the history cache and pushes to the renderer only fixes newer than
+ * the ones it pushed before, so nobody downstream orders positions again.
+ */
+export interface LiveFeed {
+  /** Positions from the live channel or from a REST location: coalesced, cached, pushed. */
+  add(positions: readonly LivePosition[]): void;
+  /** Positions the renderer gets with the snapshot (the cache's at start): neither cached again nor pushed. */
+  seed(positions: readonly LivePosition[]): void;
+  /** The newest known fix of every asset. */
+  latest(): LivePosition[];
+  /** Nothing is cached or pushed after this (the cache is about to close); what is pending is dropped. */
+  stop(): void;
+}
+
+export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
+  const intervalMs = options.intervalMs ?? LIVE_FLUSH_INTERVAL_MS;
+  const now = options.now ?? Date.now;
+  const newest = new Map<number, LivePosition>();
+  let pending = new Map<number, LivePosition>();
+  let timer: NodeJS.Timeout | null = null;
+  let lastFlush = -Infinity;
+  let stopped = false;
+
+  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins.
+  const newer = (prev: LivePosition | undefined, p: LivePosition): boolean => !prev || prev.t <= p.t;
+
+  const flush = (): void => {
+    timer = null;
+    if (pending.size === 0) return;
+    const batch = [...pending.values()];
+    pending = new Map();
+    lastFlush = now();
+    // A fix that was already overtaken when it arrived still belongs to the asset's track.
+    const news = batch.filter((p) => newest.get(p.assetId) === p);
+    if (news.length > 0) options.push(news);
+    try {
+      options.append(batch);
+    } catch (err) {
+      options.log?.warn(`Live batch not cached: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  return {
+    add(positions) {
+      if (stopped) return;
+      for (const p of positions) {
+        if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
+        if (newer(pending.get(p.assetId), p)) pending.set(p.assetId, p);
+      }
+      if (timer || pending.size === 0) return;
+      timer = setTimeout(flush, Math.max(0, lastFlush + intervalMs - now()));
+    },
+    seed(positions) {
+      for (const p of positions) if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
+    },
+    latest: () => [...newest.values()],
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending.clear();
+    },
+  };
+}

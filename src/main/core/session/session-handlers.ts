@@ -1,0 +1,11 @@
+import type { DomainHandlers } from '../ipc-handlers';
+import type { Session } from './session';
+
+export function sessionHandlers(session: Session): DomainHandlers<'session'> {
+  return {
+    'session.get': async () => session.view(),
+    'session.signInDemo': () => session.signInDemo(),
+    'session.signInRemote': (args) => session.signInRemote(args),
+    'session.signOut': () => session.signOut(),
+  };
+}

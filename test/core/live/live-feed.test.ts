@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveFeed, type LiveFeed } from '../../../src/main/core/live/live-feed';
+import type { LivePosition } from '../../../src/shared/ipc/views';
+
+const pos = (assetId: number, t: number, lat = 45): LivePosition => ({
+  assetId,
+  lat,
+  lon: 9,
+  speed: 10,
+  course: 0,
+  t,
+  state: 'moving',
+  ignition: true,
+});
+
+const fixes = (batch: readonly LivePosition[]): [number, number][] => batch.map((p) => [p.assetId, p.t]);
+
+describe('live feed', () => {
+  let pushed: LivePosition[][];
+  let appended: LivePosition[][];
+  let feed: LiveFeed;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    pushed = [];
+    appended = [];
+    feed = createLiveFeed({
+      push: (b) => pushed.push([...b]),
+      append: (b) => appended.push([...b]),
+      intervalMs: 100,
+      now: () => Date.now(),
+    });
+  });
+  afterEach(() => {
+    feed.stop();
+    vi.useRealTimers();
+  });
+
+  it('pushes and caches the newest position per asset, once per interval however many arrive', () => {
+    for (let i = 0; i < 50; i++) feed.add([pos(1, 1000 + i), pos(2, 2000 + i)]);
+    // An older fix arriving late (spec 6.2 promises no order) does not replace a newer one.
+    feed.add([pos(1, 10, 0)]);
+    expect(pushed).toHaveLength(0);
+    vi.advanceTimersByTime(0);
+    expect(pushed.map(fixes)).toEqual([
+      [
+        [1, 1049],
+        [2, 2049],
+      ],
+    ]);
+    expect(appended).toEqual(pushed);
+    feed.add([pos(3, 1)]);
+    vi.advanceTimersByTime(50);
+    expect(pushed).toHaveLength(1);
+    vi.advanceTimersByTime(50);
+    expect(pushed).toHaveLength(2);
+  });
+
+  it('never pushes a fix older than one it pushed before, but keeps it in the track', () => {
+    feed.add([pos(1, 2000, 10)]);
+    vi.advanceTimersByTime(100);
+    // A REST location answered late, older than the live fix already shown.
+    feed.add([pos(1, 1000, 20), pos(2, 1000)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed.map(fixes)).toEqual([[[1, 2000]], [[2, 1000]]]);
+    expect(appended.map(fixes)).toEqual([
+      [[1, 2000]],
+      [
+        [1, 1000],
+        [2, 1000],
+      ],
+    ]);
+    expect(feed.latest().find((p) => p.assetId === 1)?.lat).toBe(10);
+  });
+
+  it('knows the newest fix at once, before the batch goes out', () => {
+    feed.seed([pos(1, 500, 1)]);
+    feed.add([pos(1, 400, 2), pos(2, 100, 3)]);
+    expect(feed.latest().map((p) => p.lat)).toEqual([1, 3]);
+    feed.add([pos(1, 600, 4)]);
+    expect(feed.latest().find((p) => p.assetId === 1)?.lat).toBe(4);
+    expect(pushed).toEqual([]);
+  });
+
+  it('does not push or cache what the cache gave it at start', () => {
+    feed.seed([pos(1, 500), pos(2, 500)]);
+    // No flush is even scheduled.
+    expect(vi.getTimerCount()).toBe(0);
+    expect(pushed).toEqual([]);
+    expect(appended).toEqual([]);
+    expect(feed.latest()).toHaveLength(2);
+  });
+
+  it('still pushes a batch the cache could not take, and says why', () => {
+    const warnings: string[] = [];
+    const broken = createLiveFeed({
+      push: (b) => pushed.push([...b]),
+      append: () => {
+        throw new Error('database is locked');
+      },
+      log: { warn: (m) => warnings.push(m) },
+    });
+    broken.add([pos(1, 1)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed.map(fixes)).toEqual([[[1, 1]]]);
+    expect(warnings).toEqual(['Live batch not cached: database is locked']);
+    broken.stop();
+  });
+
+  it('sends and caches nothing after stop', () => {
+    feed.add([pos(1, 1)]);
+    feed.stop();
+    feed.add([pos(2, 2)]);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.runAllTimers();
+    expect(pushed).toEqual([]);
+    expect(appended).toEqual([]);
+  });
+});
