@@ -31,6 +31,8 @@ export interface TrackingPageOptions {
   /** Open event streams per link, and in all (each is a socket). */
   readonly maxViewersPerLink?: number;
   readonly maxViewers?: number;
+  /** Serve the mail outbox at GET /dev/outbox (development and tests; `--dev`). Off by default. */
+  readonly devOutbox?: boolean;
 }
 
 const DEFAULT_RULES: TrackingPageRules = {
@@ -193,16 +195,19 @@ export function createTrackingPageModule(
 
     registerAccessRoutes(app, deps);
 
-    // Development only (issue 6): the local outbox, readable from this machine alone.
-    app.get('/dev/outbox', async (request, reply) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
-        return reply.code(404).send({ status: 'error', message: `No route for GET /dev/outbox` });
-      }
-      const q = z.object({ to: z.string().max(254).optional() }).safeParse(request.query);
-      if (!q.success)
-        return reply.code(400).send({ status: 'error', message: 'to must be one e-mail address.' });
-      return reply.send({ data: deps.outbox.read(q.data.to) });
-    });
+    // Development only: the outbox hands out verification links and codes, so it exists only when the
+    // service was started with --dev, and answers this machine alone (its Host is checked app-wide).
+    if (options.devOutbox === true) {
+      app.get('/dev/outbox', async (request, reply) => {
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+          return reply.code(404).send({ status: 'error', message: `No route for GET /dev/outbox` });
+        }
+        const q = z.object({ to: z.string().max(254).optional() }).safeParse(request.query);
+        if (!q.success)
+          return reply.code(400).send({ status: 'error', message: 'to must be one e-mail address.' });
+        return reply.send({ data: deps.outbox.read(q.data.to) });
+      });
+    }
   };
 
   return {

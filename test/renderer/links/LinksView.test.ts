@@ -55,6 +55,8 @@ describe('tracking links screen', () => {
 
     await wrapper.find('[data-testid="link-name"]').setValue('For the customer');
     await wrapper.find('input[name="access"][value="email_code"]').setValue(true);
+    await wrapper.find('[data-testid="link-viewers"]').setValue('Customer@Example.com,\n@partner.example ');
+    await wrapper.find('[data-testid="link-eta"]').setValue(true);
     await wrapper.find('[data-expiry="7d"]').setValue(true);
     await wrapper.find('form').trigger('submit');
     await settle();
@@ -66,6 +68,8 @@ describe('tracking links screen', () => {
       name: 'For the customer',
       access_type: 'email_code',
       show_eta: true,
+      show_history: false,
+      allowed_viewers: ['customer@example.com', '@partner.example'],
     });
     const expires = Date.parse(String(sent[0]!.request.expires_at));
     expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
@@ -75,6 +79,71 @@ describe('tracking links screen', () => {
     await wrapper.find('[data-testid="link-created"] button').trigger('click');
     await settle();
     expect(bridge.callsOf('app.copyText')).toEqual([{ text: created.public_url }]);
+  });
+
+  it('starts every link sharing nothing extra: ETA, history and viewers reset after each link', async () => {
+    const bridge = new FakeBridge().handle('links.list', []).handle('links.create', link({ id: 3 }));
+    const wrapper = await mountLinks(bridge);
+    const eta = wrapper.find<HTMLInputElement>('[data-testid="link-eta"]');
+    const history = wrapper.find<HTMLInputElement>('[data-testid="link-history"]');
+    expect([eta.element.checked, history.element.checked]).toEqual([false, false]);
+
+    await wrapper.find('[data-testid="link-name"]').setValue('Delivery to ACME');
+    await wrapper.find('input[name="access"][value="email"]').setValue(true);
+    await wrapper.find('[data-testid="link-viewers"]').setValue('buyer@acme.example');
+    await eta.setValue(true);
+    await history.setValue(true);
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const first = (bridge.callsOf('links.create') as IpcArgs<'links.create'>[])[0]!.request;
+    expect(first).toMatchObject({
+      show_eta: true,
+      show_history: true,
+      allowed_viewers: ['buyer@acme.example'],
+    });
+
+    expect([eta.element.checked, history.element.checked]).toEqual([false, false]);
+    expect((wrapper.find('[data-testid="link-name"]').element as HTMLInputElement).value).toBe('');
+    expect((wrapper.find('[data-testid="link-viewers"]').element as HTMLTextAreaElement).value).toBe('');
+    await wrapper.find('[data-testid="link-viewers"]').setValue('next.customer@example.com');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const second = (bridge.callsOf('links.create') as IpcArgs<'links.create'>[])[1]!.request;
+    expect(second).toMatchObject({
+      show_eta: false,
+      show_history: false,
+      allowed_viewers: ['next.customer@example.com'],
+    });
+  });
+
+  it('asks who may view only for e-mail links, and refuses a list that names nobody or a bad entry', async () => {
+    const bridge = new FakeBridge().handle('links.list', []).handle('links.create', link({}));
+    const wrapper = await mountLinks(bridge);
+    expect(wrapper.find('[data-testid="link-viewers"]').exists()).toBe(false);
+    await wrapper.find('input[name="access"][value="authorized_only"]').setValue(true);
+    expect(wrapper.find('[data-testid="link-viewers"]').exists()).toBe(false);
+    await wrapper.find('input[name="access"][value="email"]').setValue(true);
+    expect(wrapper.find('[data-testid="link-viewers"]').exists()).toBe(true);
+
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('[data-error="allowed_viewers"]').text()).toBe(
+      'Name who may view this link: e-mail addresses or @domain entries',
+    );
+    await wrapper.find('[data-testid="link-viewers"]').setValue('ok@example.com\nbob@');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('[data-error="allowed_viewers"]').text()).toBe(
+      '"bob@" is neither an e-mail address (name@example.com) nor a whole domain (@example.com)',
+    );
+    expect(bridge.callsOf('links.create')).toEqual([]);
+
+    // Switching to a type without viewers sends none of what was typed.
+    await wrapper.find('input[name="access"][value="public"]').setValue(true);
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('links.create') as IpcArgs<'links.create'>[];
+    expect(sent.map((c) => c.request.allowed_viewers)).toEqual([[]]);
   });
 
   it('shares another asset picked by typing its registration', async () => {

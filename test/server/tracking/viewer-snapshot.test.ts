@@ -16,6 +16,7 @@ const link = (assetId: number, over: Partial<StoredTrackingLink> = {}): StoredTr
   expiresAt: null,
   showEta: true,
   showHistory: true,
+  allowedViewers: [],
   createdBy: 1,
   createdAt: 0,
   ...over,
