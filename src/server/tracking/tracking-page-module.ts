@@ -132,12 +132,11 @@ export function createTrackingPageModule(
       const withCode = link.accessType === 'email_code';
       switch (gate.kind) {
         case 'view': {
-          const assetName = ctx.fleet.asset(link.assetId)?.name ?? link.name;
           const tileAttribution = options.tileAttribution ?? OSM_ATTRIBUTION;
           return sendHtml(
             reply,
             200,
-            viewerPage({ assetName, tileUrl, tileAttribution, showEta: link.showEta }),
+            viewerPage({ title: link.name, tileUrl, tileAttribution, showEta: link.showEta }),
           );
         }
         case 'email': {

@@ -7,6 +7,7 @@ const DAY_MS = 86_400_000;
 /** The allowed viewers of the e-mail links `link()` makes. */
 export const VIEWER_DOMAIN = '@example.test';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /**
  * The service's clock for tracking tests: simulated time runs `speed` times
@@ -45,7 +46,7 @@ export interface TrackingService {
   rewind(): void;
   link(
     access: AccessType,
-    extra?: { expiresAt?: number | null; assetId?: number; allowedViewers?: string[] },
+    extra?: { expiresAt?: number | null; assetId?: number; allowedViewers?: string[]; createdAt?: number },
   ): StoredTrackingLink;
   pageUrl(link: StoredTrackingLink): string;
   outbox(to: string): Promise<OutboxMessage[]>;
@@ -93,7 +94,8 @@ export async function startTrackingService(
           // Every address the tests verify is at example.test.
           allowed_viewers: extra.allowedViewers ?? (needsAllowedViewers(access) ? [VIEWER_DOMAIN] : []),
         },
-        { name: `Delivery (${access})`, createdBy: 1, now: clock.now() },
+        // Shared an hour before the clock's moment (unless told), so a page has a track to draw.
+        { name: `Delivery (${access})`, createdBy: 1, now: extra.createdAt ?? clock.now() - HOUR },
       );
     },
     pageUrl: (link) => `${service.tracking_url}/track/${link.uuid}`,

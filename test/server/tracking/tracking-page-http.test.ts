@@ -68,15 +68,16 @@ describe('tracking page over HTTP', () => {
     }
   });
 
-  it('the page and its data name the asset and nothing else about the account', async () => {
+  it('the page and its data carry the link’s name and nothing else about the asset or the account', async () => {
     const link = ts.link('public');
     const asset = ts.service.context.fleet.asset(ts.assetId)!;
     const html = await (await get(ts.pageUrl(link))).text();
     expect(html).toContain('<meta name="viewport"');
-    expect(html).toContain(asset.name.replace('&', '&amp;'));
+    expect(html).toContain(`<h1 id="asset-name">${link.name}</h1>`);
+    expect(html).toContain(`<title>${link.name} · live location</title>`);
     const state = await (await get(`${ts.pageUrl(link)}/state`)).json();
     const snapshot = viewerSnapshotSchema.strict().parse(state);
-    expect(snapshot.asset).toEqual({ name: asset.name });
+    expect(snapshot.name).toBe(link.name);
     expect(snapshot.position).not.toBeNull();
     expect(snapshot.history!.length).toBeGreaterThan(1);
     expect(snapshot.eta?.remaining_km).toBeGreaterThan(0);
@@ -87,6 +88,8 @@ describe('tracking page over HTTP', () => {
 
     const others = ts.service.context.fleet.assets.filter((a) => a.id !== asset.id).map((a) => a.name);
     const secrets = [
+      // The form promises the viewer sees the link's name: the asset's own name may be internal.
+      asset.name,
       asset.imei,
       asset.vin,
       asset.registration,
