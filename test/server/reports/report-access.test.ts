@@ -137,6 +137,15 @@ describe('beacon reports of a user restricted to some assets', () => {
 });
 
 describe('the other ways a report names assets', () => {
+  it('the published document of POST /api/v1/reports/generate says what a report may contain', async () => {
+    const doc = (await (await fetch(`${service.base_url}/docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    expect(doc.paths['/api/v1/reports/generate']?.post?.description).toContain(
+      'beacon reports by beacon_id keep only the detections made by the user’s assets',
+    );
+  });
+
   it('a driver_id whose asset the user may not access is refused with 403', async () => {
     const other = service.context.fleet.assets.find((a) => !visibleIds().includes(a.id))!;
     for (const type of ['driver_behavior', 'driver_score']) {
