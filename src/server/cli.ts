@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startLocalService } from './local-service';
 
-/** `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]` */
+/** `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N] [--dev]`; --dev serves the mail outbox at GET /dev/outbox (development only). */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -11,13 +11,14 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
       'tick-ms': { type: 'string' },
+      dev: { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
   });
   if (values.help) {
     process.stdout.write(
-      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]\n',
+      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N] [--dev]\n',
     );
     return;
   }
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     seed: int('seed', values.seed),
     dataDir: values['data-dir'],
     tickMs: int('tick-ms', values['tick-ms']),
+    devOutbox: values.dev === true,
     quiet: false,
   });
   process.stdout.write(JSON.stringify(service.readyLine()) + '\n');

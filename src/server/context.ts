@@ -16,7 +16,7 @@ export interface ServiceUrls {
 export interface ServiceContext {
   readonly urls: ServiceUrls;
   readonly appKey: string;
-  /** Signs channel authorizations (Pusher protocol) and download URLs. Never leaves the process. */
+  /** Signs channel authorizations (Pusher protocol). New at every start; never leaves the process. */
   readonly appSecret: string;
   readonly account: Account;
   readonly fleet: Fleet;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createAccount, newToken, type IssuedUser } from './accounts/account';
 import type { ServiceContext, ServiceLog, ServiceModule, ServiceUrls } from './context';
 import { createHttpApp } from './http/app';
+import { hostAllowlist } from './http/host-check';
 import { localServiceOptionsSchema, type LocalServiceOptions } from './options';
 import { createFleet } from './sim/fleet';
 import { openServiceDatabase } from './store/database';
@@ -70,7 +71,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const db = openServiceDatabase(dataDir);
   const log = createLog(opts.quiet);
 
-  const app = createHttpApp();
+  const app = createHttpApp({ allowedHost: hostAllowlist(opts.host) });
   const urls: { -readonly [K in keyof ServiceUrls]: ServiceUrls[K] } = {
     base_url: '',
     ws_url: '',
@@ -106,7 +107,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       paused: opts.reportsPaused,
       workerMaxHeapMb: opts.reportWorkerMaxHeapMb,
     }),
-    createTrackingPageModule(context, { tickMs: opts.tickMs }),
+    createTrackingPageModule(context, { tickMs: opts.tickMs, devOutbox: opts.devOutbox }),
     createDocsModule(context),
   ];
   for (const m of modules) await m.register(app);

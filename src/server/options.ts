@@ -32,6 +32,11 @@ export const localServiceOptionsSchema = z.object({
   reportsPaused: z.boolean().default(false),
   /** Time source, for tests of time-dependent rules (expiry, queue timeout). */
   now: z.custom<() => number>((v) => typeof v === 'function').optional(),
+  /**
+   * Development only: serve the local mail outbox (the verification links and codes of e-mail
+   * tracking links) at GET /dev/outbox. Off by default, and so in the app's in-process demo.
+   */
+  devOutbox: z.boolean().default(false),
   /** Print nothing (tests); the CLI logs to stderr. */
   quiet: z.boolean().default(true),
 });

@@ -161,6 +161,7 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
           date_to: '2026-03-02',
         }),
         fleet: { seed: 1, size: 5 },
+        visibleAssetIds: null,
         generatedAt: Date.parse('2026-03-03T08:00:00Z'),
         dir,
         fileName: 'packaged-1.json',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDemoService } from '../../src/main/core/session/demo-service';
-import { ACCESS_TYPES } from '../../src/shared/interface';
+import { ACCESS_TYPES, needsAllowedViewers } from '../../src/shared/interface';
 import { toIpcError } from '../../src/main/core/ipc-errors';
 import { ipcMethods } from '../../src/shared/ipc/contract';
 import { createHarness, type Harness } from './app-core.harness';
@@ -72,9 +72,11 @@ describe('app core on first run: the Demo fleet', () => {
           access_type,
           show_eta: true,
           show_history: access_type === 'public',
+          allowed_viewers: needsAllowedViewers(access_type) ? ['customer@example.com'] : [],
         },
       });
       expect(link).toMatchObject({ access_type, name: `Link ${access_type}`, show_eta: true });
+      expect(link.allowed_viewers).toEqual(needsAllowedViewers(access_type) ? ['customer@example.com'] : []);
       expect(link.public_url).toMatch(/\/track\/[0-9a-f-]{36}$/);
     }
     const listed = await h.call('links.list');

@@ -116,7 +116,9 @@ export function renderDocsPage(docs: readonly RouteDoc[], openapi: Record<string
 Every route marked <span class="auth">Bearer</span> needs <code>Authorization: Bearer &lt;token&gt;</code>.</p></header>
 <main><nav>${tags.map((t) => `<a href="#${slug(t)}">${esc(t)}</a>`).join('')}<a href="#deprecations">Deprecations</a></nav>
 <h2>Errors</h2><p>400: <code>{status:"error", message, errors:{field:[messages]}}</code>; 401: <code>{message}</code>;
-403, 404, 413, 429, 503: <code>{status:"error", message}</code>. Unknown routes answer 404 in JSON.</p>
+403, 404, 413, 421, 429, 503: <code>{status:"error", message}</code>. Unknown routes answer 404 in JSON.
+Every route answers 421 to a <code>Host</code> header that is not one of the names the service was started for
+(loopback names and addresses, its listen address), so a page that rebinds its own domain to this machine reads nothing.</p>
 ${sections}
 <h2 id="deprecations">Deprecations</h2>
 <p>A deprecated route keeps answering for ${DEPRECATION_WARNING_DAYS} days (spec 9) and says so in every answer with the

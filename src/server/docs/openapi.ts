@@ -87,6 +87,10 @@ function responses(doc: RouteDoc): JsonSchema {
     };
   if (body !== undefined || doc.multipart)
     out['413'] ??= { description: 'Body too large', ...content(errorBodySchema) };
+  out['421'] ??= {
+    description: 'The Host header is not a name this service was started for (DNS rebinding)',
+    ...content(errorBodySchema),
+  };
   return out;
 }
 
@@ -148,7 +152,8 @@ export function buildOpenApi(docs: readonly RouteDoc[], info: OpenApiInfo): Json
       description:
         'The asynchronous reporting interface (/api/v1) and the fleet tracking interface (/api/{account}), ' +
         'as implemented by the local fleet service. Every route except this portal and the public tracking ' +
-        'page needs `Authorization: Bearer <token>`.',
+        'page needs `Authorization: Bearer <token>`. Every route answers 421 to a Host header other than the ' +
+        'names the service was started for (loopback names and addresses, and its listen address).',
     },
     servers: [{ url: info.serverUrl }],
     tags,

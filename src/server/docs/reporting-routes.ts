@@ -26,7 +26,10 @@ export const REPORTING_ROUTE_DOCS: readonly RouteDoc[] = [
     tag: 'Reports',
     summary: 'Submit a report request (spec 2.1, 2.2)',
     description:
-      'Queued and generated in the background; notified on private-reports.<account>.user.<id> (spec 6.1).',
+      'Queued and generated in the background; notified on private-reports.<account>.user.<id> (spec 6.1). ' +
+      'A report holds only what happened on assets its user may access: every asset_id, asset_ids entry and ' +
+      'driver_id’s asset is checked (403), and beacon reports by beacon_id keep only the detections made by ' +
+      'the user’s assets (nothing left: the report fails with “No detections …”).',
     auth: 'bearer',
     assetAccess: true,
     body: reportRequestSchema,

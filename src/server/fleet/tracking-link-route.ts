@@ -11,7 +11,10 @@ export const createTrackingLink = fleetRoute(
     summary: 'Share an asset’s live position through a public link (spec 2.10)',
     description:
       'asset_id and access_type are required; name defaults to "<asset name> — live", expires_at to null ' +
-      '(never), show_eta and show_history to false. expires_at must be in the future.',
+      '(never), show_eta and show_history to false. expires_at must be in the future. email and email_code ' +
+      'links require allowed_viewers (e-mail addresses, or @domain for every address at exactly that domain; ' +
+      'at most 50, compared in lower case): only those addresses are sent a verification mail. Other ' +
+      'access types take no allowed_viewers.',
     auth: 'bearer',
     assetAccess: true,
     params: accountParams,

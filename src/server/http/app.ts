@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { answerUnreadableRequest } from './client-error';
 import { deprecationHeaders } from './deprecation';
+import { hostAllowlist } from './host-check';
 import { HttpError } from './http-error';
 import { trackRoutes } from './route-registry';
 
@@ -24,7 +25,10 @@ function sendUnreadableUrl(error: FastifyError, _request: FastifyRequest, reply:
  * error is a JSON body of the spec's shape, malformed input is a 400, an
  * oversized body a 413, an unknown route a 404 — and nothing crashes.
  */
-export function createHttpApp(): FastifyInstance {
+export function createHttpApp(
+  options: { readonly allowedHost?: (hostHeader: string | undefined) => boolean } = {},
+): FastifyInstance {
+  const allowedHost = options.allowedHost ?? hostAllowlist('127.0.0.1');
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
@@ -35,6 +39,15 @@ export function createHttpApp(): FastifyInstance {
     clientErrorHandler: answerUnreadableRequest,
   });
   trackRoutes(app);
+
+  // DNS rebinding (host-check.ts): a foreign Host gets RFC 9110 §15.5.20's 421 with spec 7's body, on every route.
+  app.addHook('onRequest', async (request, reply) => {
+    if (allowedHost(request.headers.host)) return;
+    return reply.code(421).send({
+      status: 'error',
+      message: 'Misdirected request: this service answers only for the host names it was started for.',
+    });
+  });
 
   // Spec 9: deprecated routes still answer, with the standard warning headers (see deprecation.ts).
   app.addHook('onSend', async (request, reply, payload) => {

@@ -5,6 +5,7 @@ import { buildReport } from './content/build-report';
 import { renderReport } from './render/render-report';
 import { createFleet } from '../sim/fleet';
 import type { Fleet } from '../sim/types';
+import { visibleFleet } from './visible-fleet';
 import { TEMP_SUFFIX, type WorkerJob } from './worker-protocol';
 
 /** Building the fleet is deterministic in (seed, size); a worker builds it once and keeps it. */
@@ -32,7 +33,7 @@ export async function generateReport(
   job: WorkerJob,
   onProgress: (fraction: number) => void,
 ): Promise<{ fileSize: number; title: string }> {
-  const fleet = fleetFor(job.fleet.seed, job.fleet.size);
+  const fleet = visibleFleet(fleetFor(job.fleet.seed, job.fleet.size), job.visibleAssetIds);
   const doc = buildReport({
     fleet,
     request: job.request,

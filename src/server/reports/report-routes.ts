@@ -38,6 +38,8 @@ export function registerReportRoutes(
   ctx: ServiceContext,
   store: ReportStore,
   scheduler: ReportScheduler,
+  /** Signs the download addresses; kept in the data dir so they outlive a restart (signing-key.ts). */
+  signingKey: string,
 ): void {
   const filePath = (r: ReportRecord): string | null => {
     if (r.fileName === null) return null;
@@ -131,7 +133,7 @@ export function registerReportRoutes(
     const size = statSync(path).size;
     const signed = signDownloadUrl(
       ctx.urls.base_url,
-      ctx.appSecret,
+      signingKey,
       report.id,
       ctx.now(),
       REPORT_LIMITS.downloadUrlValidityMs,
@@ -155,7 +157,7 @@ export function registerReportRoutes(
     const query = signedQuerySchema.safeParse(request.query);
     if (!query.success) throw errorBody(403, 'This download address is not signed.');
     const check = verifyDownloadSignature(
-      ctx.appSecret,
+      signingKey,
       id,
       query.data.expires,
       query.data.signature,

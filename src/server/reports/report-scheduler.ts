@@ -232,6 +232,7 @@ export class ReportScheduler {
         reportId: report.id,
         request: report.request,
         fleet: { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length },
+        visibleAssetIds: this.visibleAssetIds(report.userId),
         generatedAt: startedAt,
         dir: this.filesDir,
         fileName: reportFilenameOnDisk(report),
@@ -245,6 +246,13 @@ export class ReportScheduler {
       }
     }
     this.updateDegraded();
+  }
+
+  /** Access is the user's at the time the report is built; a user no longer in the account sees nothing. */
+  private visibleAssetIds(userId: number): number[] | null {
+    const user = this.ctx.account.users.find((u) => u.id === userId);
+    if (!user) return [];
+    return user.assetIds === null ? null : [...user.assetIds];
   }
 
   private onReply(job: WorkerJob, reply: WorkerReply): void {

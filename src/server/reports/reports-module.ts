@@ -4,6 +4,7 @@ import { REPORT_LIMITS } from '../../shared/interface';
 import { registerReportRoutes } from './report-routes';
 import { ReportScheduler } from './report-scheduler';
 import { createReportStore } from './report-store';
+import { loadSigningKey } from './signing-key';
 import { workerEntry } from './worker-entry';
 
 export interface ReportsModuleOptions {
@@ -25,6 +26,7 @@ export const DEFAULT_CACHE_TTL_MS = 10 * 60 * 1000;
 /** Issue 3 §1–3: the asynchronous reporting service. */
 export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOptions): ServiceModule {
   const store = createReportStore(ctx.db);
+  const signingKey = loadSigningKey(ctx.dataDir, ctx.log);
   const scheduler = new ReportScheduler(ctx, store, {
     workers: opts.workers ?? Math.max(2, availableParallelism()),
     overloadThreshold: opts.overloadThreshold,
@@ -37,7 +39,7 @@ export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOpti
   });
   return {
     name: 'reports',
-    register: (app) => registerReportRoutes(app, ctx, store, scheduler),
+    register: (app) => registerReportRoutes(app, ctx, store, scheduler, signingKey),
     start: () => scheduler.start(),
     stop: () => scheduler.stop(),
   };

@@ -14,6 +14,8 @@ export const workerJobSchema = z.object({
   reportId: z.string(),
   request: reportRequestSchema,
   fleet: z.object({ seed: z.number().int(), size: z.number().int().positive() }),
+  /** The assets the requesting user may access (null: all); the report is built from that view of the fleet. */
+  visibleAssetIds: z.array(z.number().int()).nullable(),
   generatedAt: z.number(),
   /** Absolute directory and final file name; the worker writes a temp file and renames it. */
   dir: z.string(),

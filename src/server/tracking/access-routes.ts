@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { isAllowedViewer } from '../../shared/interface';
 import { codePage, emailPage, messagePage, signInPage } from './page-html';
 import {
   clientKey,
@@ -56,6 +57,12 @@ export function registerAccessRoutes(app: FastifyInstance, deps: TrackingPageDep
     }
     deps.mailPerClient.record(clientKey(request, link.uuid), now);
     deps.mailPerAddress.record(`${link.uuid}|${email.toLowerCase()}`, now);
+    // An address the link does not name gets no mail, and the same answer as one it does:
+    // the page must not tell a visitor which addresses may view it.
+    if (!isAllowedViewer(link.allowedViewers, email)) {
+      ctx.log.info('tracking page: no mail for an address the link does not name');
+      return reply.redirect(`/track/${link.uuid}?sent=1`, 303);
+    }
     const { token, code } = access.createVerification(link.uuid, email, now, rules.verificationTtlMs);
     const url = `${ctx.urls.tracking_url}/track/${link.uuid}/verify?token=${token}`;
     const ttl = minutes(rules.verificationTtlMs);

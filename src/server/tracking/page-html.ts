@@ -30,7 +30,8 @@ ${scripts.map((s) => `<script src="${s}"></script>`).join('\n')}
 }
 
 export interface ViewerPageOptions {
-  readonly assetName: string;
+  /** The link's name, which the app's form promises the viewer sees (never the internal asset name). */
+  readonly title: string;
   readonly tileUrl: string;
   readonly tileAttribution: string;
   readonly showEta: boolean;
@@ -40,7 +41,7 @@ export interface ViewerPageOptions {
 export function viewerPage(o: ViewerPageOptions): string {
   const body = `<header class="bar">
   <p class="eyebrow">Live location</p>
-  <h1 id="asset-name">${escapeHtml(o.assetName)}</h1>
+  <h1 id="asset-name">${escapeHtml(o.title)}</h1>
   <p id="status" class="status" role="status" aria-live="polite">Connecting…</p>
   <dl class="facts">
     <div class="fact"><dt>Speed</dt><dd id="speed">–</dd></div>
@@ -54,7 +55,7 @@ export function viewerPage(o: ViewerPageOptions): string {
   <p id="tiles-note" class="tiles-note" role="status" hidden>Map tiles are unavailable, so the position and track are shown on a plain background.</p>
 </main>
 <noscript><p class="notice">Turn on JavaScript to see the live map.</p></noscript>`;
-  return layout(`${o.assetName} · live location`, 'viewer', body, [
+  return layout(`${o.title} · live location`, 'viewer', body, [
     `${ASSETS_PREFIX}/leaflet/leaflet.js`,
     `${ASSETS_PREFIX}/tracking-page.js`,
   ]);

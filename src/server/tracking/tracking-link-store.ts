@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { AccessType, TrackingLink, TrackingLinkRequest } from '../../shared/interface';
 
 /** A tracking link as the service keeps it (spec 2.10 plus who made it and when). */
@@ -13,6 +14,8 @@ export interface StoredTrackingLink {
   readonly expiresAt: number | null;
   readonly showEta: boolean;
   readonly showHistory: boolean;
+  /** email / email_code links: the addresses and `@domain` entries that may view it (lower case). */
+  readonly allowedViewers: readonly string[];
   readonly createdBy: number;
   readonly createdAt: number;
 }
@@ -26,8 +29,20 @@ interface Row {
   expires_at: number | null;
   show_eta: number;
   show_history: number;
+  allowed_viewers: string;
   created_by: number;
   created_at: number;
+}
+
+const viewersSchema = z.array(z.string());
+
+/** A damaged list admits nobody: an e-mail link without viewers is closed, never open to all. */
+function parseViewers(json: string): string[] {
+  try {
+    return viewersSchema.catch([]).parse(JSON.parse(json));
+  } catch {
+    return [];
+  }
 }
 
 const fromRow = (r: Row): StoredTrackingLink => ({
@@ -39,6 +54,7 @@ const fromRow = (r: Row): StoredTrackingLink => ({
   expiresAt: r.expires_at,
   showEta: r.show_eta === 1,
   showHistory: r.show_history === 1,
+  allowedViewers: parseViewers(r.allowed_viewers),
   createdBy: r.created_by,
   createdAt: r.created_at,
 });
@@ -68,12 +84,18 @@ export function createTrackingLinkStore(db: Database.Database): TrackingLinkStor
     expires_at INTEGER,
     show_eta INTEGER NOT NULL,
     show_history INTEGER NOT NULL,
+    allowed_viewers TEXT NOT NULL DEFAULT '[]',
     created_by INTEGER NOT NULL,
     created_at INTEGER NOT NULL
   )`);
+  // Data dirs from before allowed viewers existed: their e-mail links get none, so they admit nobody.
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tracking_links)').all();
+  if (!columns.some((c) => c.name === 'allowed_viewers')) {
+    db.exec(`ALTER TABLE tracking_links ADD COLUMN allowed_viewers TEXT NOT NULL DEFAULT '[]'`);
+  }
   const insert = db.prepare(`INSERT INTO tracking_links
-    (uuid, asset_id, name, access_type, expires_at, show_eta, show_history, created_by, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`);
+    (uuid, asset_id, name, access_type, expires_at, show_eta, show_history, allowed_viewers, created_by, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`);
   const select = db.prepare('SELECT * FROM tracking_links WHERE uuid = ?');
 
   return {
@@ -86,6 +108,7 @@ export function createTrackingLinkStore(db: Database.Database): TrackingLinkStor
         req.expires_at === null ? null : Date.parse(req.expires_at),
         req.show_eta ? 1 : 0,
         req.show_history ? 1 : 0,
+        JSON.stringify([...new Set(req.allowed_viewers)]),
         createdBy,
         now,
       ) as Row;
@@ -106,6 +129,7 @@ export function createTrackingLinkStore(db: Database.Database): TrackingLinkStor
         show_history: link.showHistory,
         expires_at: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
         asset_id: link.assetId,
+        allowed_viewers: [...link.allowedViewers],
       };
     },
   };

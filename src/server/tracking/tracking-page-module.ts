@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServiceContext, ServiceModule } from '../context';
 import { registerAccessRoutes } from './access-routes';
 import { createAttemptLimiter } from './attempt-limiter';
+import { bearerViewer } from './bearer-viewer';
 import { createDevOutbox } from './dev-outbox';
 import { createLiveFeed, sseFrame } from './live-feed';
 import { ASSETS_PREFIX, loadPageAssets } from './page-assets';
@@ -14,6 +15,7 @@ import {
   type TrackingPageDeps,
   type TrackingPageRules,
 } from './tracking-page-deps';
+import { TRACKING_PAGE_DOCS } from './tracking-page-docs';
 import { createViewerAccessStore } from './viewer-access-store';
 import { readViewerCookie } from './viewer-cookie';
 import { gateFor, lookupLink, sessionOf } from './viewer-gate';
@@ -31,6 +33,8 @@ export interface TrackingPageOptions {
   /** Open event streams per link, and in all (each is a socket). */
   readonly maxViewersPerLink?: number;
   readonly maxViewers?: number;
+  /** Serve the mail outbox at GET /dev/outbox (development and tests; `--dev`). Off by default. */
+  readonly devOutbox?: boolean;
 }
 
 const DEFAULT_RULES: TrackingPageRules = {
@@ -83,7 +87,11 @@ export function createTrackingPageModule(
     onError: (err) => ctx.log.error('tracking page: live update failed', { err: String(err) }),
   });
 
-  /** The link and the viewer's right to see it, for the JSON and event routes (no HTML pages there). */
+  /**
+   * The link and the viewer's right to see it, for the JSON and event routes (no HTML pages there):
+   * a session cookie from the page, or on authorized_only links the API's bearer token (bearer-viewer.ts).
+   * `stillAllowed` is asked again while an event stream stays open.
+   */
   const authorizedLink = (request: FastifyRequest, reply: FastifyReply) => {
     const { uuid } = uuidParams.parse(request.params);
     const now = ctx.now();
@@ -95,12 +103,22 @@ export function createTrackingPageModule(
         .send({ status: 'error', message: expired ? 'This link has expired.' : 'Not found.' });
       return null;
     }
+    const { link } = found;
+    const user = bearerViewer(deps, request, link, now);
+    if (user) {
+      return { link, stillAllowed: () => ctx.account.canAccess(user, link.assetId) };
+    }
     const cookie = readViewerCookie(request.headers.cookie);
-    if (gateFor(found.link, sessionOf(deps.access, found.link, cookie, now)).kind !== 'view') {
+    if (gateFor(link, sessionOf(deps.access, link, cookie, now)).kind !== 'view') {
       void reply.code(401).send({ status: 'error', message: 'Verify access on the tracking page first.' });
       return null;
     }
-    return { link: found.link, cookie };
+    return {
+      link,
+      stillAllowed: (at: number) =>
+        link.accessType === 'public' ||
+        gateFor(link, sessionOf(deps.access, link, cookie, at)).kind === 'view',
+    };
   };
 
   const routes = async (app: FastifyInstance): Promise<void> => {
@@ -130,12 +148,11 @@ export function createTrackingPageModule(
       const withCode = link.accessType === 'email_code';
       switch (gate.kind) {
         case 'view': {
-          const assetName = ctx.fleet.asset(link.assetId)?.name ?? link.name;
           const tileAttribution = options.tileAttribution ?? OSM_ATTRIBUTION;
           return sendHtml(
             reply,
             200,
-            viewerPage({ assetName, tileUrl, tileAttribution, showEta: link.showEta }),
+            viewerPage({ title: link.name, tileUrl, tileAttribution, showEta: link.showEta }),
           );
         }
         case 'email': {
@@ -157,13 +174,13 @@ export function createTrackingPageModule(
       }
     });
 
-    app.get('/track/:uuid/state', async (request, reply) => {
+    app.get('/track/:uuid/state', { config: { doc: TRACKING_PAGE_DOCS.state } }, async (request, reply) => {
       const ok = authorizedLink(request, reply);
       if (!ok) return reply;
       return reply.send(viewerSnapshot(ctx.fleet, ok.link, ctx.now()));
     });
 
-    app.get('/track/:uuid/events', async (request, reply) => {
+    app.get('/track/:uuid/events', { config: { doc: TRACKING_PAGE_DOCS.events } }, async (request, reply) => {
       const ok = authorizedLink(request, reply);
       if (!ok) return reply;
       if (feed.viewers(ok.link.uuid) >= maxPerLink || feed.viewers() >= maxViewers) {
@@ -171,7 +188,7 @@ export function createTrackingPageModule(
           .code(429)
           .send({ status: 'error', message: 'Too many viewers right now; try again later.' });
       }
-      const { link, cookie } = ok;
+      const { link, stillAllowed } = ok;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -182,27 +199,25 @@ export function createTrackingPageModule(
       });
       res.write('retry: 3000\n\n');
       res.write(sseFrame('position', viewerUpdate(ctx.fleet, link, ctx.now())));
-      feed.add(link.uuid, {
-        res,
-        stillAllowed: (now) =>
-          link.accessType === 'public' ||
-          gateFor(link, sessionOf(deps.access, link, cookie, now)).kind === 'view',
-      });
+      feed.add(link.uuid, { res, stillAllowed });
       return reply;
     });
 
     registerAccessRoutes(app, deps);
 
-    // Development only (issue 6): the local outbox, readable from this machine alone.
-    app.get('/dev/outbox', async (request, reply) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
-        return reply.code(404).send({ status: 'error', message: `No route for GET /dev/outbox` });
-      }
-      const q = z.object({ to: z.string().max(254).optional() }).safeParse(request.query);
-      if (!q.success)
-        return reply.code(400).send({ status: 'error', message: 'to must be one e-mail address.' });
-      return reply.send({ data: deps.outbox.read(q.data.to) });
-    });
+    // Development only: the outbox hands out verification links and codes, so it exists only when the
+    // service was started with --dev, and answers this machine alone (its Host is checked app-wide).
+    if (options.devOutbox === true) {
+      app.get('/dev/outbox', { config: { doc: TRACKING_PAGE_DOCS.outbox } }, async (request, reply) => {
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+          return reply.code(404).send({ status: 'error', message: `No route for GET /dev/outbox` });
+        }
+        const q = z.object({ to: z.string().max(254).optional() }).safeParse(request.query);
+        if (!q.success)
+          return reply.code(400).send({ status: 'error', message: 'to must be one e-mail address.' });
+        return reply.send({ data: deps.outbox.read(q.data.to) });
+      });
+    }
   };
 
   return {

@@ -1,3 +1,4 @@
+import { isAllowedViewer } from '../../shared/interface';
 import type { Fleet } from '../sim/types';
 import type { StoredTrackingLink, TrackingLinkStore } from './tracking-link-store';
 import type { ViewerAccessStore, ViewerSession } from './viewer-access-store';
@@ -34,13 +35,23 @@ export function gateFor(link: StoredTrackingLink, session: ViewerSession | null)
     case 'public':
       return { kind: 'view' };
     case 'email':
-      return session?.kind === 'email' ? { kind: 'view' } : { kind: 'email' };
+      return verifiedViewer(link, session) ? { kind: 'view' } : { kind: 'email' };
     case 'email_code':
-      if (session?.kind !== 'email') return { kind: 'email' };
+      if (!verifiedViewer(link, session)) return { kind: 'email' };
       return session.pendingVerificationId === null ? { kind: 'view' } : { kind: 'code', session };
     case 'authorized_only':
       return session?.kind === 'token' ? { kind: 'view' } : { kind: 'sign-in' };
   }
+}
+
+/** An e-mail session counts only for an address the link names (checked again at every request). */
+function verifiedViewer(
+  link: StoredTrackingLink,
+  session: ViewerSession | null,
+): session is ViewerSession & { kind: 'email'; email: string } {
+  return (
+    session?.kind === 'email' && session.email !== null && isAllowedViewer(link.allowedViewers, session.email)
+  );
 }
 
 export function sessionOf(

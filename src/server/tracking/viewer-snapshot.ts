@@ -6,9 +6,10 @@ import { thinTrack, type TrackPoint } from './track-thinning';
 const DAY_MS = 86_400_000;
 
 /**
- * What a tracking page's viewer receives (issue 6). Deliberately narrow: the
- * asset's display name and where it is — no asset, tracker or account ids,
- * no IMEI, VIN, plate or driver, nothing about other assets.
+ * What a tracking page's viewer receives. Deliberately narrow: the link's
+ * name and where the asset is, no asset name, no asset, tracker or account
+ * ids, no IMEI, VIN, plate or driver, nothing about other assets
+ * (docs/interface-decisions.md, public tracking page).
  */
 export const viewerPositionSchema = z.object({
   lat: z.number(),
@@ -35,9 +36,10 @@ export const viewerUpdateSchema = z.object({
 export type ViewerUpdate = z.infer<typeof viewerUpdateSchema>;
 
 export const viewerSnapshotSchema = viewerUpdateSchema.extend({
-  asset: z.object({ name: z.string() }),
+  /** The link's name, as the sender chose it: the asset's own name may be internal. */
+  name: z.string(),
   show_eta: z.boolean(),
-  /** Today's track (UTC day), thinned; null on links without show_history. */
+  /** Today's track (UTC day) since the link was created, thinned; null on links without show_history. */
   history: z.array(z.tuple([z.number(), z.number()])).nullable(),
   expires_at: z.string().nullable(),
 });
@@ -78,15 +80,16 @@ export function viewerUpdate(fleet: Fleet, link: StoredTrackingLink, now: number
 }
 
 export function viewerSnapshot(fleet: Fleet, link: StoredTrackingLink, now: number): ViewerSnapshot {
-  const asset = fleet.asset(link.assetId);
   let history: TrackPoint[] | null = null;
   if (link.showHistory) {
-    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-    history = thinTrack(fleet.history(link.assetId, dayStart, now).map((p) => [p.lat, p.lon] as const));
+    // Only what the asset did since this link was shared: earlier stops are other customers' business.
+    const from = Math.max(Math.floor(now / DAY_MS) * DAY_MS, link.createdAt);
+    history =
+      from > now ? [] : thinTrack(fleet.history(link.assetId, from, now).map((p) => [p.lat, p.lon] as const));
   }
   return {
     ...viewerUpdate(fleet, link, now),
-    asset: { name: asset?.name ?? link.name },
+    name: link.name,
     show_eta: link.showEta,
     history: history?.map(([lat, lon]) => [lat, lon]) ?? null,
     expires_at: link.expiresAt === null ? null : iso(link.expiresAt),

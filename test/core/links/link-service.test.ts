@@ -36,13 +36,25 @@ describe('tracking links created here', () => {
       access_type: 'email_code',
       expires_at: expires,
       show_eta: true,
+      allowed_viewers: ['customer@example.com', '@partner.example'],
     });
     const b = await links.create({ asset_id: assetId, access_type: 'authorized_only', show_history: true });
-    expect(a).toMatchObject({ access_type: 'email_code', show_eta: true, name: 'For the customer' });
+    expect(a).toMatchObject({
+      access_type: 'email_code',
+      show_eta: true,
+      name: 'For the customer',
+      allowed_viewers: ['customer@example.com', '@partner.example'],
+    });
+    // The service holds the names, so its e-mail gate admits exactly these viewers.
+    expect(service.context.trackingLinks.byUuid(a.uuid)?.allowedViewers).toEqual([
+      'customer@example.com',
+      '@partner.example',
+    ]);
     expect(Date.parse(a.expires_at!)).toBe(Date.parse(expires));
     expect(b.public_url.startsWith(service.tracking_url)).toBe(true);
     expect(links.list().map((l) => l.id)).toEqual([b.id, a.id]);
     expect(announced.at(-1)!.map((l) => l.id)).toEqual([b.id, a.id]);
+    expect(links.list().find((l) => l.id === a.id)?.allowed_viewers).toEqual(a.allowed_viewers);
   });
 
   it('asks to sign in when there is no connection', async () => {

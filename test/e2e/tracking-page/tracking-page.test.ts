@@ -32,7 +32,9 @@ describe('the public tracking page in Chromium', () => {
     try {
       const res = await v.page.goto(ts.pageUrl(link));
       expect(res?.status()).toBe(200);
-      await expectLiveMapThatMoves(v.page, ts.assetName);
+      await expectLiveMapThatMoves(v.page, link.name);
+      // The viewer sees the name the sender gave the link, not the fleet's own name for the asset.
+      expect(await v.page.content()).not.toContain(ts.assetName);
       await expect
         .poll(() => v.page.locator('#eta').textContent(), PATIENT)
         .toMatch(/about \d\d:\d\d .* km to /);
@@ -70,7 +72,7 @@ describe('the public tracking page in Chromium', () => {
       expect(mail?.link).toContain(`/track/${link.uuid}/verify?token=`);
       await v.page.goto(mail!.link);
       expect(v.page.url()).toBe(ts.pageUrl(link));
-      await expectLiveMapThatMoves(v.page, ts.assetName);
+      await expectLiveMapThatMoves(v.page, link.name);
       await v.screenshot('email-verified');
       expectNoTokenSent(v.requests, operatorToken(ts));
       expect(v.problems).toEqual([]);
@@ -101,7 +103,7 @@ describe('the public tracking page in Chromium', () => {
       await v.screenshot('code-wrong');
       await v.page.fill('#code', mail!.code!);
       await v.page.click('button[type=submit]');
-      await expectLiveMapThatMoves(v.page, ts.assetName);
+      await expectLiveMapThatMoves(v.page, link.name);
       await v.screenshot('code-verified');
       expectNoTokenSent(v.requests, operatorToken(ts));
       expect(v.problems).toEqual([]);
@@ -124,7 +126,7 @@ describe('the public tracking page in Chromium', () => {
       await v.screenshot('sign-in-wrong');
       await v.page.fill('#token', token);
       await v.page.click('button[type=submit]');
-      await expectLiveMapThatMoves(v.page, ts.assetName);
+      await expectLiveMapThatMoves(v.page, link.name);
       await v.screenshot('sign-in-ok');
       expect(await v.page.content()).not.toContain(token);
       const cookies = await v.context.cookies();

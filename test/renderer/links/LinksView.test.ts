@@ -40,6 +40,16 @@ async function mountLinks(bridge: FakeBridge): Promise<VueWrapper> {
   return wrapper;
 }
 
+/** Submits the form; returns every request main was sent so far. */
+async function submitForm(
+  wrapper: VueWrapper,
+  bridge: FakeBridge,
+): Promise<IpcArgs<'links.create'>['request'][]> {
+  await wrapper.find('form').trigger('submit');
+  await settle();
+  return (bridge.callsOf('links.create') as IpcArgs<'links.create'>[]).map((c) => c.request);
+}
+
 describe('tracking links screen', () => {
   it('creates a link for the asset the share action named, with what each access type means', async () => {
     const created = link({ id: 7, name: 'For the customer', access_type: 'email_code' });
@@ -55,6 +65,8 @@ describe('tracking links screen', () => {
 
     await wrapper.find('[data-testid="link-name"]').setValue('For the customer');
     await wrapper.find('input[name="access"][value="email_code"]').setValue(true);
+    await wrapper.find('[data-testid="link-viewers"]').setValue('Customer@Example.com,\n@partner.example ');
+    await wrapper.find('[data-testid="link-eta"]').setValue(true);
     await wrapper.find('[data-expiry="7d"]').setValue(true);
     await wrapper.find('form').trigger('submit');
     await settle();
@@ -66,6 +78,8 @@ describe('tracking links screen', () => {
       name: 'For the customer',
       access_type: 'email_code',
       show_eta: true,
+      show_history: false,
+      allowed_viewers: ['customer@example.com', '@partner.example'],
     });
     const expires = Date.parse(String(sent[0]!.request.expires_at));
     expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
@@ -75,6 +89,62 @@ describe('tracking links screen', () => {
     await wrapper.find('[data-testid="link-created"] button').trigger('click');
     await settle();
     expect(bridge.callsOf('app.copyText')).toEqual([{ text: created.public_url }]);
+  });
+
+  it('starts every link sharing nothing extra: ETA, history and viewers reset after each link', async () => {
+    const bridge = new FakeBridge().handle('links.list', []).handle('links.create', link({ id: 3 }));
+    const wrapper = await mountLinks(bridge);
+    const eta = wrapper.find<HTMLInputElement>('[data-testid="link-eta"]');
+    const history = wrapper.find<HTMLInputElement>('[data-testid="link-history"]');
+    expect([eta.element.checked, history.element.checked]).toEqual([false, false]);
+
+    await wrapper.find('[data-testid="link-name"]').setValue('Delivery to ACME');
+    await wrapper.find('input[name="access"][value="email"]').setValue(true);
+    await wrapper.find('[data-testid="link-viewers"]').setValue('buyer@acme.example');
+    await eta.setValue(true);
+    await history.setValue(true);
+    const [first] = await submitForm(wrapper, bridge);
+    expect(first).toMatchObject({
+      show_eta: true,
+      show_history: true,
+      allowed_viewers: ['buyer@acme.example'],
+    });
+
+    expect([eta.element.checked, history.element.checked]).toEqual([false, false]);
+    expect((wrapper.find('[data-testid="link-name"]').element as HTMLInputElement).value).toBe('');
+    expect((wrapper.find('[data-testid="link-viewers"]').element as HTMLTextAreaElement).value).toBe('');
+    await wrapper.find('[data-testid="link-viewers"]').setValue('next.customer@example.com');
+    const [, second] = await submitForm(wrapper, bridge);
+    expect(second).toMatchObject({
+      show_eta: false,
+      show_history: false,
+      allowed_viewers: ['next.customer@example.com'],
+    });
+  });
+
+  it('asks who may view only for e-mail links, and refuses a list that names nobody or a bad entry', async () => {
+    const bridge = new FakeBridge().handle('links.list', []).handle('links.create', link({}));
+    const wrapper = await mountLinks(bridge);
+    expect(wrapper.find('[data-testid="link-viewers"]').exists()).toBe(false);
+    await wrapper.find('input[name="access"][value="authorized_only"]').setValue(true);
+    expect(wrapper.find('[data-testid="link-viewers"]').exists()).toBe(false);
+    await wrapper.find('input[name="access"][value="email"]').setValue(true);
+    expect(wrapper.find('[data-testid="link-viewers"]').exists()).toBe(true);
+
+    expect(await submitForm(wrapper, bridge)).toEqual([]);
+    expect(wrapper.find('[data-error="allowed_viewers"]').text()).toBe(
+      'Name who may view this link: e-mail addresses or @domain entries',
+    );
+    await wrapper.find('[data-testid="link-viewers"]').setValue('ok@example.com\nbob@');
+    expect(await submitForm(wrapper, bridge)).toEqual([]);
+    expect(wrapper.find('[data-error="allowed_viewers"]').text()).toBe(
+      '"bob@" is neither an e-mail address (name@example.com) nor a whole domain (@example.com)',
+    );
+
+    // Switching to a type without viewers sends none of what was typed.
+    await wrapper.find('input[name="access"][value="public"]').setValue(true);
+    const sent = await submitForm(wrapper, bridge);
+    expect(sent.map((r) => r.allowed_viewers)).toEqual([[]]);
   });
 
   it('shares another asset picked by typing its registration', async () => {

@@ -53,6 +53,7 @@ describe('link form rules', () => {
     customExpiry: '',
     showEta: true,
     showHistory: false,
+    allowedViewers: ' buyer@acme.example,\n@Partner.example ',
   };
 
   it('builds the spec 2.10 request checked by the shared schema', () => {
@@ -65,6 +66,7 @@ describe('link form rules', () => {
         expires_at: '2026-11-23T10:00:00.000Z',
         show_eta: true,
         show_history: false,
+        allowed_viewers: ['buyer@acme.example', '@partner.example'],
       },
     });
   });

@@ -33,6 +33,7 @@ describe('POST /public-tracking-link (spec 2.10)', () => {
         expires_at: expires,
         show_eta: true,
         show_history: true,
+        allowed_viewers: ['Rho@Example.com', '@rho.example'],
       },
     });
     expect(res.status).toBe(201);
@@ -41,6 +42,7 @@ describe('POST /public-tracking-link (spec 2.10)', () => {
       access_type: 'email_code',
       expires_at: expires,
       show_eta: true,
+      allowed_viewers: ['rho@example.com', '@rho.example'],
     });
   });
 

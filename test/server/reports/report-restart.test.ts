@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
 import type { LocalServiceOptions } from '../../../src/server/options';
-import { REPORT_EVENTS, reportStatusSchema, submissionResponseSchema } from '../../../src/shared/interface';
+import {
+  downloadResponseSchema,
+  REPORT_EVENTS,
+  reportStatusSchema,
+  submissionResponseSchema,
+} from '../../../src/shared/interface';
 import { closePusher, collectEvents, subscribedClient } from '../../support/pusher';
 import { pastRange, reportDownload, reportStatus, submitReport, waitUntilSettled } from './report-client';
 
@@ -93,5 +98,33 @@ describe('reports across a service restart', () => {
     } finally {
       await closePusher(pusher);
     }
+  });
+  it('keeps a pre-signed download address valid for its hour (spec 2.4) across the restart', async () => {
+    service ??= await startLocalService(base);
+    const res = await submitReport(service, tokens.operator, {
+      type: 'trail',
+      format: 'html',
+      asset_id: 1,
+      ...pastRange(1),
+    });
+    const id = submissionResponseSchema.parse(res.body).report_id;
+    expect((await waitUntilSettled(service, tokens.operator, id)).generation_status).toBe('completed');
+    const signed = downloadResponseSchema.parse((await reportDownload(service, tokens.operator, id)).body);
+    const before = await fetch(signed.download_url);
+    expect(before.status).toBe(200);
+    const file = await before.text();
+    await service.stop();
+    service = null;
+
+    service = await startLocalService(base);
+    // The same address on the restarted service (each start listens on a new random port here).
+    const { pathname, search } = new URL(signed.download_url);
+    const after = await fetch(`${service.base_url}${pathname}${search}`);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe(file);
+    // The signature still binds the address: another expiry is refused.
+    const tampered = new URL(`${service.base_url}${pathname}${search}`);
+    tampered.searchParams.set('expires', String(Number(tampered.searchParams.get('expires')) + 60));
+    expect((await fetch(tampered)).status).toBe(403);
   });
 });

@@ -16,6 +16,7 @@ const job = (reportId: string, title: string): WorkerJob => ({
     title,
   }),
   fleet: { seed: 1, size: 5 },
+  visibleAssetIds: null,
   generatedAt: 0,
   dir: '/nonexistent',
   fileName: `${reportId}.json`,

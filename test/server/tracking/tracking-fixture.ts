@@ -1,10 +1,13 @@
 import { startLocalService, type LocalService } from '../../../src/server';
-import type { AccessType } from '../../../src/shared/interface';
+import { needsAllowedViewers, type AccessType } from '../../../src/shared/interface';
 import type { StoredTrackingLink } from '../../../src/server/tracking/tracking-link-store';
 import { outboxMessageSchema, type OutboxMessage } from '../../../src/server/tracking/dev-outbox';
 
 const DAY_MS = 86_400_000;
+/** The allowed viewers of the e-mail links `link()` makes. */
+export const VIEWER_DOMAIN = '@example.test';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /**
  * The service's clock for tracking tests: simulated time runs `speed` times
@@ -41,7 +44,10 @@ export interface TrackingService {
   readonly assetName: string;
   /** Puts the clock back at the chosen moment (each test starts there, however slow the ones before were). */
   rewind(): void;
-  link(access: AccessType, extra?: { expiresAt?: number | null; assetId?: number }): StoredTrackingLink;
+  link(
+    access: AccessType,
+    extra?: { expiresAt?: number | null; assetId?: number; allowedViewers?: string[]; createdAt?: number },
+  ): StoredTrackingLink;
   pageUrl(link: StoredTrackingLink): string;
   outbox(to: string): Promise<OutboxMessage[]>;
   stop(): Promise<void>;
@@ -55,7 +61,13 @@ export async function startTrackingService(
   opts: { speed?: number; fleetSize?: number; moment?: 'on-trip' | 'offline' } = {},
 ): Promise<TrackingService> {
   const clock = testClock();
-  const service = await startLocalService({ port: 0, fleetSize: opts.fleetSize ?? 5, now: clock.now });
+  const service = await startLocalService({
+    port: 0,
+    fleetSize: opts.fleetSize ?? 5,
+    now: clock.now,
+    // The tests read the verification mail over HTTP, as a developer would.
+    devOutbox: true,
+  });
   const fleet = service.context.fleet;
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const chosen = opts.moment === 'offline' ? offlineMoment(fleet, today) : tripMoment(fleet, today);
@@ -79,8 +91,11 @@ export async function startTrackingService(
           expires_at: extra.expiresAt == null ? null : new Date(extra.expiresAt).toISOString(),
           show_eta: true,
           show_history: true,
+          // Every address the tests verify is at example.test.
+          allowed_viewers: extra.allowedViewers ?? (needsAllowedViewers(access) ? [VIEWER_DOMAIN] : []),
         },
-        { name: `Delivery (${access})`, createdBy: 1, now: clock.now() },
+        // Shared an hour before the clock's moment (unless told), so a page has a track to draw.
+        { name: `Delivery (${access})`, createdBy: 1, now: extra.createdAt ?? clock.now() - HOUR },
       );
     },
     pageUrl: (link) => `${service.tracking_url}/track/${link.uuid}`,

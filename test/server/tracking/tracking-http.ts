@@ -47,3 +47,32 @@ export async function followMail(mail: OutboxMessage): Promise<string> {
   expect(res.status).toBe(303);
   return cookieFrom(res);
 }
+
+/** Reads server-sent events until `stop` says so or the stream ends. */
+export async function readEvents(
+  res: Response,
+  stop: (events: Array<{ event: string; data: string }>) => boolean,
+): Promise<Array<{ event: string; data: string }>> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: Array<{ event: string; data: string }> = [];
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const event = /^event: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (event !== undefined && data !== undefined) events.push({ event, data });
+    }
+    if (stop(events)) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return events;
+}

@@ -35,7 +35,14 @@ describe('tracking links made over the fleet interface open the page', () => {
 
     const soon = new Date(ts.clock.now() + 60_000).toISOString();
     const expiring = trackingLinkSchema.parse(
-      await (await post({ asset_id: ts.assetId, access_type: 'email', expires_at: soon })).json(),
+      await (
+        await post({
+          asset_id: ts.assetId,
+          access_type: 'email',
+          expires_at: soon,
+          allowed_viewers: ['customer@example.test'],
+        })
+      ).json(),
     );
     ts.clock.jump(2 * 60_000);
     expect((await get(expiring.public_url)).status).toBe(410);
@@ -46,7 +53,7 @@ describe('tracking links made over the fleet interface open the page', () => {
     await requestMail(ts, link, 'someone@example.test');
     // The same module on a second app, so a request can come from another address (fastify inject).
     const app = createHttpApp();
-    const module = createTrackingPageModule(ts.service.context);
+    const module = createTrackingPageModule(ts.service.context, { devOutbox: true });
     await module.register(app);
     try {
       const remote = await app.inject({ url: '/dev/outbox', remoteAddress: '203.0.113.7' });

@@ -16,6 +16,7 @@ const link = (assetId: number, over: Partial<StoredTrackingLink> = {}): StoredTr
   expiresAt: null,
   showEta: true,
   showHistory: true,
+  allowedViewers: [],
   createdBy: 1,
   createdAt: 0,
   ...over,
@@ -48,6 +49,29 @@ describe('what a tracking page viewer is sent', () => {
     const full = viewerSnapshot(fleet, link(asset.id), noon);
     expect(full.history!.length).toBeGreaterThan(1);
     expect('eta' in full).toBe(true);
+  });
+
+  it('shows only the track since the link was created, not the asset’s earlier stops that day', () => {
+    const asset = fleet.assets.find((a) => a.roundTheClock) ?? fleet.assets[0]!;
+    const noon = day + 12 * 3_600_000;
+    const sharedAt = day + 10 * 3_600_000;
+    const since = viewerSnapshot(fleet, link(asset.id, { createdAt: sharedAt }), noon).history!;
+    const morning = fleet.history(asset.id, day, sharedAt - 60_000);
+    const afterwards = fleet.history(asset.id, sharedAt, noon);
+    expect(morning.length).toBeGreaterThan(100);
+    const near = (p: readonly [number, number], s: { lat: number; lon: number }): boolean =>
+      Math.abs(p[0] - s.lat) < 1e-5 && Math.abs(p[1] - s.lon) < 1e-5;
+    // Starts where the asset was when the link was shared, and ends where it is now.
+    expect(near(since[0]!, afterwards[0]!)).toBe(true);
+    expect(near(since[since.length - 1]!, afterwards[afterwards.length - 1]!)).toBe(true);
+    // Every point drawn is one of the fixes since then; the morning's places are not among them.
+    const morningOnly = morning.filter((m) => !afterwards.some((a) => near([a.lat, a.lon], m)));
+    expect(morningOnly.length).toBeGreaterThan(0);
+    for (const p of since) expect(afterwards.some((a) => near(p, a))).toBe(true);
+    for (const m of morningOnly) expect(since.some((p) => near(p, m))).toBe(false);
+    // A link made yesterday shows today's track from midnight (UTC day), as before.
+    const yesterday = viewerSnapshot(fleet, link(asset.id, { createdAt: day - DAY_MS }), noon).history!;
+    expect(yesterday.length).toBeGreaterThan(since.length);
   });
 
   it('a whole day of fixes is thinned to a few hundred points that keep both ends and the shape', () => {

@@ -1,4 +1,5 @@
 import {
+  needsAllowedViewers,
   trackingLinkRequestSchema,
   type AccessType,
   type TrackingLinkRequest,
@@ -13,13 +14,29 @@ export interface LinkFormState {
   customExpiry: string;
   showEta: boolean;
   showHistory: boolean;
+  /** email / email_code: addresses and @domain entries, one per line or separated by commas. */
+  allowedViewers: string;
 }
 
-export type LinkField = 'asset_id' | 'name' | 'access_type' | 'expires_at';
+export type LinkField = 'asset_id' | 'name' | 'access_type' | 'expires_at' | 'allowed_viewers';
 export type LinkErrors = Partial<Record<LinkField, string>>;
 
-const LINK_FIELDS: readonly string[] = ['asset_id', 'name', 'access_type', 'expires_at'];
+const LINK_FIELDS: readonly string[] = ['asset_id', 'name', 'access_type', 'expires_at', 'allowed_viewers'];
 const isLinkField = (key: unknown): key is LinkField => typeof key === 'string' && LINK_FIELDS.includes(key);
+
+/** What a new link's form holds: shares nothing and names nobody until the user says so. */
+export const blankLinkOptions = (): Pick<
+  LinkFormState,
+  'name' | 'showEta' | 'showHistory' | 'allowedViewers'
+> => ({
+  name: '',
+  showEta: false,
+  showHistory: false,
+  allowedViewers: '',
+});
+
+/** The viewers typed into the form, as the request's list (commas, semicolons, spaces or new lines apart). */
+export const viewerList = (text: string): string[] => text.split(/[\s,;]+/).filter((v) => v !== '');
 
 /** Builds the spec 2.10 request and checks it with the shared trackingLinkRequestSchema. */
 export function validateLinkForm(
@@ -38,6 +55,8 @@ export function validateLinkForm(
     expires_at: expiry.ok ? expiry.expiresAt : null,
     show_eta: state.showEta,
     show_history: state.showHistory,
+    // Only the e-mail types name viewers; what was typed before switching type is not sent.
+    allowed_viewers: needsAllowedViewers(state.accessType) ? viewerList(state.allowedViewers) : [],
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
