@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { errorBodySchema, unauthorizedBodySchema, validationErrorBodySchema } from '../../shared/interface';
+import {
+  decimalIntegerJsonSchema,
+  errorBodySchema,
+  unauthorizedBodySchema,
+  validationErrorBodySchema,
+} from '../../shared/interface';
 import { IGNORED_BODY, type RouteDoc } from '../http/route-doc';
 import { DEPRECATION_NOTES_PATH } from '../http/deprecation';
 
@@ -10,12 +15,22 @@ export interface OpenApiInfo {
   readonly accountKey: string;
 }
 
-/** A zod schema as OpenAPI 3.1's JSON Schema 2020-12 (refinements and transforms are not expressible). */
+/**
+ * A zod schema as OpenAPI 3.1's JSON Schema 2020-12 (refinements and
+ * transforms are not expressible). Whole numbers in paths and query strings
+ * are strings to zod but integers to a client (decimal-integer.ts).
+ */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     reused: 'inline',
+    override: ({ zodSchema, jsonSchema: out }) => {
+      const integer = decimalIntegerJsonSchema(zodSchema);
+      if (!integer) return;
+      delete out.pattern;
+      Object.assign(out, integer);
+    },
   });
   return rest;
 }

@@ -9,6 +9,7 @@ import { HttpError, notFound, parseOrThrow } from '../http/http-error';
 import {
   CONTENT_TYPES,
   REPORT_LIMITS,
+  decimalInteger,
   reportRequestSchema,
   type DownloadResponse,
   type SubmissionResponse,
@@ -23,7 +24,11 @@ import { resolveSubject } from './request-subject';
 import { SIGNED_FILE_PATH, signDownloadUrl, verifyDownloadSignature } from './signed-url';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-const signedQuerySchema = z.object({ expires: z.string(), signature: z.string() });
+/** `expires` is epoch seconds in canonical decimal, so one signed address has one spelling. */
+const signedQuerySchema = z.object({
+  expires: decimalInteger({ min: 0, max: 10 ** 12 }),
+  signature: z.string(),
+});
 
 const errorBody = (
   statusCode: number,

@@ -36,13 +36,13 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 export function verifyDownloadSignature(
   secret: string,
   reportId: string,
-  expires: string,
+  expiresS: number,
   sig: string,
   nowMs: number,
 ): SignatureCheck {
-  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return 'invalid';
-  const expected = signature(secret, reportId, Number(expires));
+  if (!Number.isSafeInteger(expiresS) || expiresS < 0 || !/^[0-9a-f]{64}$/.test(sig)) return 'invalid';
+  const expected = signature(secret, reportId, expiresS);
   // Constant time, so the signature cannot be guessed byte by byte.
   if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return 'invalid';
-  return Number(expires) * 1000 <= nowMs ? 'expired' : 'valid';
+  return expiresS * 1000 <= nowMs ? 'expired' : 'valid';
 }
