@@ -6,6 +6,7 @@ import {
   validationErrorBodySchema,
 } from '../../shared/interface';
 import { IGNORED_BODY, type RouteDoc } from '../http/route-doc';
+import { BEARER_REALM } from '../http/bearer-challenge';
 import { DEPRECATION_NOTES_PATH } from '../http/deprecation';
 
 type JsonSchema = Record<string, unknown>;
@@ -34,6 +35,15 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   });
   return rest;
 }
+
+/** RFC 6750 §3, sent with every 401 (bearer-challenge.ts). */
+const BEARER_CHALLENGE_HEADER = {
+  description:
+    `\`Bearer realm="${BEARER_REALM}"\`, plus \`error="invalid_token"\` and \`error_description\` ` +
+    'when the request carried a Bearer token that is not accepted (RFC 6750 §3).',
+  required: true,
+  schema: { type: 'string' },
+};
 
 /** Fastify's /a/:id/* as OpenAPI's /a/{id}/{wildcard}. */
 export const openApiPath = (url: string): string =>
@@ -92,7 +102,11 @@ function responses(doc: RouteDoc): JsonSchema {
   if (takesInput)
     out['400'] ??= { description: 'Validation failure (spec 7)', ...content(validationErrorBodySchema) };
   if (doc.auth === 'bearer')
-    out['401'] ??= { description: 'Token missing or invalid (spec 7)', ...content(unauthorizedBodySchema) };
+    out['401'] ??= {
+      description: 'Token missing or invalid (spec 7)',
+      headers: { 'WWW-Authenticate': BEARER_CHALLENGE_HEADER },
+      ...content(unauthorizedBodySchema),
+    };
   if (doc.assetAccess)
     out['403'] ??= { description: 'No access to the asset (spec 5)', ...content(errorBodySchema) };
   if (doc.url.includes(':'))

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   assetListResponseSchema,
   locationSchema,
   validationErrorBodySchema,
 } from '../../../src/shared/interface';
+import { fillPath, operations, publishedOpenApi } from '../docs/published-openapi';
 import { startFleetService, type FleetTestService } from './fleet-client';
 
 let t: FleetTestService;
@@ -20,11 +20,6 @@ const NOT_CANONICAL = ['0x1', '%201', '1%20', '01', '+1', '1e0', '1.0', '0b1', '
 
 const fieldErrors = (json: unknown): Record<string, string[]> => validationErrorBodySchema.parse(json).errors;
 
-const operationSchema = z.object({
-  parameters: z.array(z.object({ name: z.string(), in: z.string(), schema: z.looseObject({}) })),
-});
-const openApiSchema = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
-
 interface NumberParameter {
   readonly method: string;
   readonly path: string;
@@ -34,22 +29,19 @@ interface NumberParameter {
 
 /** Every path or query parameter the published document calls a number, on every operation. */
 async function numberParameters(): Promise<NumberParameter[]> {
-  const doc = openApiSchema.parse((await t.call('GET', '//docs/openapi.json', { as: 'nobody' })).json);
-  const out: NumberParameter[] = [];
-  for (const [path, ops] of Object.entries(doc.paths))
-    for (const [method, op] of Object.entries(ops)) {
-      for (const p of operationSchema.parse(op).parameters) {
-        const type = String(p.schema.type);
-        if ((type === 'integer' || type === 'number') && (p.in === 'path' || p.in === 'query'))
-          out.push({ method: method.toUpperCase(), path, name: p.name, in: p.in });
-      }
-    }
-  return out;
+  const { doc } = await publishedOpenApi(t.service.api_url);
+  return operations(doc).flatMap(({ method, path, op }) =>
+    op.parameters.flatMap((p): NumberParameter[] =>
+      (p.schema.type === 'integer' || p.schema.type === 'number') && (p.in === 'path' || p.in === 'query')
+        ? [{ method, path, name: p.name, in: p.in }]
+        : [],
+    ),
+  );
 }
 
 /** A request to `path` with canonical values everywhere, and `spelling` in the parameter under test. */
 function requestPath(p: NumberParameter, spelling: string): string {
-  const filled = p.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+  const filled = fillPath(p.path, (name) => {
     if (name === 'account') return t.service.account_key;
     return name === p.name && p.in === 'path' ? spelling : '1';
   });
