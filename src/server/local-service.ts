@@ -70,7 +70,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const db = openServiceDatabase(dataDir);
   const log = createLog(opts.quiet);
 
-  const app = createHttpApp();
+  const now = opts.now ?? Date.now;
+  const app = createHttpApp({ now, log });
   const urls: { -readonly [K in keyof ServiceUrls]: ServiceUrls[K] } = {
     base_url: '',
     ws_url: '',
@@ -88,7 +89,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     db,
     dataDir,
     trackingLinks: createTrackingLinkStore(db),
-    now: opts.now ?? Date.now,
+    now,
     publish: (channel, event, data) => publish(channel, event, data),
     log,
   };
