@@ -9,7 +9,6 @@ import { HttpError, notFound, parseOrThrow } from '../http/http-error';
 import {
   CONTENT_TYPES,
   REPORT_LIMITS,
-  decimalInteger,
   reportRequestSchema,
   type DownloadResponse,
   type SubmissionResponse,
@@ -21,14 +20,14 @@ import type { ReportScheduler } from './report-scheduler';
 import type { ReportStore } from './report-store';
 import { cacheHitBody, statusBody } from './report-views';
 import { resolveSubject } from './request-subject';
-import { SIGNED_FILE_PATH, signDownloadUrl, verifyDownloadSignature } from './signed-url';
+import {
+  SIGNED_FILE_PATH,
+  signDownloadUrl,
+  signedFileQuerySchema,
+  verifyDownloadSignature,
+} from './signed-url';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-/** `expires` is epoch seconds in canonical decimal, so one signed address has one spelling. */
-const signedQuerySchema = z.object({
-  expires: decimalInteger({ min: 0, max: 10 ** 12 }),
-  signature: z.string(),
-});
 
 const errorBody = (
   statusCode: number,
@@ -157,7 +156,7 @@ export function registerReportRoutes(
   // Spec 2.4: the pre-signed address needs no bearer token; the signature is the credential.
   app.get(`${SIGNED_FILE_PATH}:id`, async (request, reply) => {
     const { id } = parseOrThrow(idParamsSchema, request.params);
-    const query = signedQuerySchema.safeParse(request.query);
+    const query = signedFileQuerySchema.safeParse(request.query);
     if (!query.success) throw errorBody(403, 'This download address is not signed.');
     const check = verifyDownloadSignature(
       ctx.appSecret,

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assetListResponseSchema,
+  downloadResponseSchema,
   locationSchema,
+  submissionResponseSchema,
   validationErrorBodySchema,
 } from '../../../src/shared/interface';
+import { reportDownload, submitReport, waitUntilSettled } from '../reports/report-client';
 import { fillPath, operations, publishedOpenApi } from '../docs/published-openapi';
-import { startFleetService, type FleetTestService } from './fleet-client';
+import { NOW, startFleetService, type FleetTestService } from './fleet-client';
 
 let t: FleetTestService;
 beforeAll(async () => {
@@ -91,9 +94,34 @@ describe('ids and numbers in paths and query strings (canonical decimal only)', 
       for (const spelling of NOT_CANONICAL) {
         const path = requestPath(p, spelling);
         const res = await t.call(p.method, `/${path}`);
-        const errors = res.status === 400 ? fieldErrors(res.json) : {};
-        if (!(p.name in errors)) failures.push(`${p.method} ${path} → ${res.status} ${res.text.slice(0, 120)}`);
+        // The pre-signed file address refuses any query it did not sign as "not signed" (spec 2.4).
+        const refused =
+          p.path === '/files/reports/{id}'
+            ? res.status === 403
+            : res.status === 400 && p.name in fieldErrors(res.json);
+        if (!refused) failures.push(`${p.method} ${path} → ${res.status} ${res.text.slice(0, 120)}`);
       }
     expect(failures).toEqual([]);
+  });
+
+  it('refuses a signed download address whose expiry is spelled with a leading zero', async () => {
+    const token = t.service.users[0]?.token ?? '';
+    const day = new Date(NOW - 2 * 86_400_000).toISOString().slice(0, 10);
+    const submitted = await submitReport(t.service, token, {
+      type: 'trip',
+      format: 'html',
+      asset_id: 1,
+      date_from: day,
+      date_to: day,
+    });
+    const id = submissionResponseSchema.parse(submitted.body).report_id;
+    expect((await waitUntilSettled(t.service, token, id)).generation_status).toBe('completed');
+    const url = new URL(
+      downloadResponseSchema.parse((await reportDownload(t.service, token, id)).body).download_url,
+    );
+    expect((await fetch(url)).status).toBe(200);
+    const padded = new URL(url);
+    padded.searchParams.set('expires', `0${url.searchParams.get('expires')}`);
+    expect((await fetch(padded)).status).toBe(403);
   });
 });
