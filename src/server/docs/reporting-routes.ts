@@ -6,6 +6,8 @@ import {
   downloadResponseSchema,
   errorBodySchema,
   CONTENT_TYPES,
+  LOCATION_UPDATED_EVENT,
+  REPORT_EVENTS,
   jsonReportContentSchema,
   notReadyBodySchema,
   reportRequestSchema,
@@ -110,7 +112,10 @@ export const REPORTING_ROUTE_DOCS: readonly RouteDoc[] = [
       url === '/broadcasting/auth'
         ? 'Authorize a private live-position channel (spec 4.2, 6.2)'
         : 'Authorize a private report channel (spec 4.1, 6.1)',
-    description: 'JSON or form body, as pusher-js sends it. A user may subscribe only to their own channels.',
+    description:
+      'JSON or form body, as pusher-js sends it. A user may subscribe only to their own channels. Events are ' +
+      `named as Laravel's broadcastAs() names them: ${[...Object.values(REPORT_EVENTS), LOCATION_UPDATED_EVENT].join(', ')} ` +
+      "(Laravel Echo: .listen('.report.completed')).",
     auth: 'bearer',
     body: broadcastingAuthRequestSchema,
     responses: {
