@@ -14,6 +14,12 @@ const seeOther = (description: string): ResponseDoc => ({ description: `303 See 
 const missing = page('No link with this uuid (a page)');
 const expired = page('The link has expired (a page)');
 const tag = 'Public tracking page';
+/** The page's JSON and event routes refuse in JSON: unverified viewer, unknown link, expired link. */
+const viewerRefusals: Readonly<Record<number, ResponseDoc>> = {
+  401: { description: 'Access not verified on the page yet', schema: errorBodySchema },
+  404: { description: 'No link with this uuid', schema: errorBodySchema },
+  410: { description: 'The link has expired', schema: errorBodySchema },
+};
 
 /** The forms post urlencoded bodies, as a browser does. */
 const formField = (name: string): z.ZodType => z.object({ [name]: z.string() });
@@ -39,12 +45,7 @@ export const TRACKING_PAGE_ROUTE_DOCS: readonly RouteDoc[] = [
     summary: 'What the page shows, as JSON: name, position, online, and ETA and today’s track if allowed',
     auth: 'none',
     params: uuidParams,
-    responses: {
-      200: { description: 'The snapshot' },
-      401: { description: 'Access not verified on the page yet', schema: errorBodySchema },
-      404: { description: 'No link with this uuid', schema: errorBodySchema },
-      410: { description: 'The link has expired', schema: errorBodySchema },
-    },
+    responses: { 200: { description: 'The snapshot' }, ...viewerRefusals },
   },
   {
     method: 'GET',
@@ -55,9 +56,7 @@ export const TRACKING_PAGE_ROUTE_DOCS: readonly RouteDoc[] = [
     params: uuidParams,
     responses: {
       200: { description: 'The event stream', contentType: 'text/event-stream' },
-      401: { description: 'Access not verified on the page yet', schema: errorBodySchema },
-      404: { description: 'No link with this uuid', schema: errorBodySchema },
-      410: { description: 'The link has expired', schema: errorBodySchema },
+      ...viewerRefusals,
       429: { description: 'Too many viewers right now', schema: errorBodySchema },
     },
   },
