@@ -71,7 +71,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   const db = openServiceDatabase(dataDir);
   const log = createLog(opts.quiet);
 
-  const app = createHttpApp({ allowedHost: hostAllowlist(opts.host) });
+  const now = opts.now ?? Date.now;
+  const app = createHttpApp({ now, log, allowedHost: hostAllowlist(opts.host) });
   const urls: { -readonly [K in keyof ServiceUrls]: ServiceUrls[K] } = {
     base_url: '',
     ws_url: '',
@@ -89,7 +90,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     db,
     dataDir,
     trackingLinks: createTrackingLinkStore(db),
-    now: opts.now ?? Date.now,
+    now,
     publish: (channel, event, data) => publish(channel, event, data),
     log,
   };

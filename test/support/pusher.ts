@@ -168,7 +168,7 @@ export interface EventCollector {
   stop(): void;
 }
 
-/** Records every payload of `event` on `channel` (pass the name with its leading dot, spec 6.1). */
+/** Records every payload of `event` on `channel` (the name as sent on the wire: REPORT_EVENTS, LOCATION_UPDATED_EVENT). */
 export function collectEvents(channel: Channel, event: string): EventCollector {
   const events: unknown[] = [];
   const waiters: Array<{ count: number; resolve: (v: unknown[]) => void }> = [];

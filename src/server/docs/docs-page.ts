@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteDoc } from '../http/route-doc';
+import { BEARER_REALM } from '../http/bearer-challenge';
 import { DEPRECATION_WARNING_DAYS } from '../http/deprecation';
 import { openApiPath } from './openapi';
 import { OPENAPI_PATH } from './portal-routes';
@@ -27,7 +28,8 @@ const operationView = z.object({
     z.string(),
     z.object({
       description: z.string(),
-      content: z.record(z.string(), z.object({ schema: z.unknown().optional() })),
+      headers: z.record(z.string(), z.unknown()).optional(),
+      content: z.record(z.string(), z.object({ schema: z.unknown().optional() })).optional(),
     }),
   ),
 });
@@ -59,8 +61,16 @@ function routeSection(doc: RouteDoc, op: unknown): string {
     : '';
   const responses = Object.entries(view.responses)
     .map(([code, r]) => {
-      const [type, c] = Object.entries(r.content)[0] ?? ['', { schema: undefined }];
-      return `<li><span class="code c${esc(code[0] ?? '')}">${esc(code)}</span> ${esc(r.description)}${type ? ` <small>${esc(type)}</small>` : ''}${schemaBlock('schema', c.schema)}</li>`;
+      const entries = Object.entries(r.content ?? {});
+      const types = entries.map(([type]) => type).join(', ');
+      const schema = entries[0]?.[1].schema;
+      const headers = Object.keys(r.headers ?? {});
+      return (
+        `<li><span class="code c${esc(code[0] ?? '')}">${esc(code)}</span> ${esc(r.description)}` +
+        `${types ? ` <small>${esc(types)}</small>` : ' <small>no content</small>'}` +
+        `${headers.length > 0 ? ` <small>headers: ${headers.map((h) => `<code>${esc(h)}</code>`).join(', ')}</small>` : ''}` +
+        `${schemaBlock('schema', schema)}</li>`
+      );
     })
     .join('');
   return `<section class="route${d ? ' deprecated' : ''}">
@@ -115,15 +125,21 @@ export function renderDocsPage(docs: readonly RouteDoc[], openapi: Record<string
 <p>The reporting interface and the fleet tracking interface. Machine-readable: <a href="${OPENAPI_PATH}">OpenAPI 3.1</a>.
 Every route marked <span class="auth">Bearer</span> needs <code>Authorization: Bearer &lt;token&gt;</code>.</p></header>
 <main><nav>${tags.map((t) => `<a href="#${slug(t)}">${esc(t)}</a>`).join('')}<a href="#deprecations">Deprecations</a></nav>
-<h2>Errors</h2><p>400: <code>{status:"error", message, errors:{field:[messages]}}</code>; 401: <code>{message}</code>;
-403, 404, 413, 421, 429, 503: <code>{status:"error", message}</code>. Unknown routes answer 404 in JSON.
-Every route answers 421 to a <code>Host</code> header that is not one of the names the service was started for
-(loopback names and addresses, its listen address), so a page that rebinds its own domain to this machine reads nothing.</p>
+<h2>Errors</h2><p>400: <code>{status:"error", message, errors:{field:[messages]}}</code>; 401: <code>{message}</code>
+with <code>WWW-Authenticate: Bearer realm="${BEARER_REALM}"</code>, plus <code>error="invalid_token"</code> when the
+token sent is not accepted (RFC 6750); 403, 404, 409, 410, 413, 415, 421, 429, 503: <code>{status:"error", message}</code>.
+Unknown routes answer 404 in JSON. Ids and numbers in paths and query strings are plain decimal digits: no sign, no
+leading zeros, no spaces, no exponent, no hex (anything else is a 400 naming the parameter). Every route lists every
+status it can answer. Every route answers 421 to a <code>Host</code> header that is not one of the names the service
+was started for (loopback names and addresses, its listen address), so a page that rebinds its own domain to this
+machine reads nothing.</p>
 ${sections}
 <h2 id="deprecations">Deprecations</h2>
 <p>A deprecated route keeps answering for ${DEPRECATION_WARNING_DAYS} days (spec 9) and says so in every answer with the
 standard headers: <code>Deprecation: @&lt;epoch seconds&gt;</code> (RFC 9745), <code>Sunset: &lt;HTTP-date&gt;</code>
-(RFC 8594) and <code>Link: &lt;/docs#deprecations&gt;; rel="deprecation"</code>.</p>
+(RFC 8594) and <code>Link: &lt;/docs#deprecations&gt;; rel="deprecation"</code>. From its Sunset on it is removed:
+it answers <code>410 Gone</code> with <code>{status:"error", message}</code> naming its replacement, still with those
+headers, and does nothing.</p>
 <table><tr><th>Route</th><th>Deprecated</th><th>Sunset</th><th>Use instead</th></tr>${depRows}</table>
 </main></body></html>`;
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { errorBodySchema, unauthorizedBodySchema, validationErrorBodySchema } from '../../shared/interface';
-import { IGNORED_BODY, type RouteDoc } from '../http/route-doc';
+import {
+  decimalIntegerJsonSchema,
+  errorBodySchema,
+  unauthorizedBodySchema,
+  validationErrorBodySchema,
+} from '../../shared/interface';
+import { IGNORED_BODY, type ResponseDoc, type RouteDoc } from '../http/route-doc';
+import { BEARER_REALM } from '../http/bearer-challenge';
 import { DEPRECATION_NOTES_PATH } from '../http/deprecation';
 
 type JsonSchema = Record<string, unknown>;
@@ -10,15 +16,34 @@ export interface OpenApiInfo {
   readonly accountKey: string;
 }
 
-/** A zod schema as OpenAPI 3.1's JSON Schema 2020-12 (refinements and transforms are not expressible). */
+/**
+ * A zod schema as OpenAPI 3.1's JSON Schema 2020-12 (refinements and
+ * transforms are not expressible). Whole numbers in paths and query strings
+ * are strings to zod but integers to a client (decimal-integer.ts).
+ */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     reused: 'inline',
+    override: ({ zodSchema, jsonSchema: out }) => {
+      const integer = decimalIntegerJsonSchema(zodSchema);
+      if (!integer) return;
+      delete out.pattern;
+      Object.assign(out, integer);
+    },
   });
   return rest;
 }
+
+/** RFC 6750 §3, sent with every 401 (bearer-challenge.ts). */
+const BEARER_CHALLENGE_HEADER = {
+  description:
+    `\`Bearer realm="${BEARER_REALM}"\`, plus \`error="invalid_token"\` and \`error_description\` ` +
+    'when the request carried a Bearer token that is not accepted (RFC 6750 §3).',
+  required: true,
+  schema: { type: 'string' },
+};
 
 /** Fastify's /a/:id/* as OpenAPI's /a/{id}/{wildcard}. */
 export const openApiPath = (url: string): string =>
@@ -63,34 +88,94 @@ function parameters(doc: RouteDoc, accountKey: string): JsonSchema[] {
   ];
 }
 
-const content = (schema: z.ZodType | undefined, contentType = 'application/json'): JsonSchema => ({
-  content: { [contentType]: schema ? { schema: jsonSchema(schema, 'output') } : {} },
+interface ResponseObject {
+  description: string;
+  headers?: Record<string, JsonSchema>;
+  content?: Record<string, JsonSchema>;
+}
+
+/** RFC 9110 §15.3.5, §15.4.5: 204 and 304 have no content, so none is documented. */
+const WITHOUT_CONTENT = new Set(['204', '304']);
+
+function response(code: string, r: ResponseDoc): ResponseObject {
+  if (WITHOUT_CONTENT.has(code)) return { description: r.description };
+  const schema = r.schema ? { schema: jsonSchema(r.schema, 'output') } : {};
+  const types = [r.contentType ?? 'application/json'].flat();
+  return { description: r.description, content: Object.fromEntries(types.map((t) => [t, schema])) };
+}
+
+const error = (description: string, schema: z.ZodType = errorBodySchema): ResponseDoc => ({
+  description,
+  schema,
 });
 
-function responses(doc: RouteDoc): JsonSchema {
-  const out: Record<string, JsonSchema> = {};
-  for (const [code, r] of Object.entries(doc.responses))
-    out[code] = { description: r.description, ...content(r.schema, r.contentType) };
-  const body = bodyOf(doc);
+/** RFC 9745 / RFC 8594 headers on every answer of a deprecated route, the 410 included (deprecation.ts). */
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: 'RFC 9745: when the route was deprecated, as @<epoch seconds>.',
+    required: true,
+    schema: { type: 'string' },
+  },
+  Sunset: {
+    description: 'RFC 8594: when the route stops working (an HTTP-date).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: `<${DEPRECATION_NOTES_PATH}>; rel="deprecation": the deprecation notes.`,
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+/** Methods whose request body fastify reads, whatever the route does with it (413, 415, 400 on bad JSON). */
+const READS_BODY = new Set<RouteDoc['method']>(['POST', 'PUT', 'DELETE']);
+
+/**
+ * The route's own responses, plus the errors the service sends for any
+ * route of its kind (http/app.ts, http/auth.ts, fleet-route.ts): what a
+ * route can answer is what its declaration implies, so no status is left to
+ * be remembered by hand.
+ */
+export function documentedResponses(doc: RouteDoc): Record<string, ResponseDoc> {
+  const out: Record<string, ResponseDoc> = { ...doc.responses };
   const takesInput =
-    doc.params !== undefined || doc.query !== undefined || body !== undefined || doc.multipart;
-  if (takesInput)
-    out['400'] ??= { description: 'Validation failure (spec 7)', ...content(validationErrorBodySchema) };
+    doc.params !== undefined || doc.query !== undefined || bodyOf(doc) !== undefined || doc.multipart;
+  if (takesInput || READS_BODY.has(doc.method))
+    out['400'] ??= error(
+      'Validation failure, or a body that is not valid JSON (spec 7)',
+      validationErrorBodySchema,
+    );
   if (doc.auth === 'bearer')
-    out['401'] ??= { description: 'Token missing or invalid (spec 7)', ...content(unauthorizedBodySchema) };
-  if (doc.assetAccess)
-    out['403'] ??= { description: 'No access to the asset (spec 5)', ...content(errorBodySchema) };
+    out['401'] ??= error('Token missing or invalid (spec 7)', unauthorizedBodySchema);
+  if (doc.assetAccess) out['403'] ??= error('No access to the asset (spec 5)');
   if (doc.url.includes(':'))
-    out['404'] ??= {
-      description: doc.url.includes(':account') ? 'Unknown account or id' : 'Not found',
-      ...content(errorBodySchema),
+    out['404'] ??= error(doc.url.includes(':account') ? 'Unknown account or id' : 'Not found');
+  if (doc.deprecation)
+    out['410'] ??= error(`Removed: from ${doc.deprecation.sunsetAt.slice(0, 10)}, its Sunset, on (spec 9)`);
+  if (READS_BODY.has(doc.method)) {
+    out['413'] ??= error('Body too large');
+    out['415'] ??= error(
+      doc.multipart
+        ? 'Unsupported Content-Type; send multipart/form-data'
+        : 'Unsupported Content-Type; send application/json',
+    );
+  }
+  // Every route refuses a Host header that is not this service's (http/host-check.ts: DNS rebinding).
+  out['421'] ??= error('The Host header is not a name this service was started for (DNS rebinding)');
+  return out;
+}
+
+function responses(doc: RouteDoc): Record<string, ResponseObject> {
+  const out: Record<string, ResponseObject> = {};
+  for (const [code, r] of Object.entries(documentedResponses(doc))) {
+    const res = response(code, r);
+    const headers = {
+      ...(code === '401' ? { 'WWW-Authenticate': BEARER_CHALLENGE_HEADER } : {}),
+      ...(doc.deprecation ? DEPRECATION_HEADERS : {}),
     };
-  if (body !== undefined || doc.multipart)
-    out['413'] ??= { description: 'Body too large', ...content(errorBodySchema) };
-  out['421'] ??= {
-    description: 'The Host header is not a name this service was started for (DNS rebinding)',
-    ...content(errorBodySchema),
-  };
+    out[code] = Object.keys(headers).length > 0 ? { ...res, headers } : res;
+  }
   return out;
 }
 

@@ -5,18 +5,24 @@ import {
   cacheHitResponseSchema,
   downloadResponseSchema,
   errorBodySchema,
+  CONTENT_TYPES,
+  LOCATION_UPDATED_EVENT,
+  REPORT_EVENTS,
   jsonReportContentSchema,
+  notReadyBodySchema,
   reportRequestSchema,
   reportStatusSchema,
   submissionResponseSchema,
 } from '../../shared/interface';
 import type { RouteDoc } from '../http/route-doc';
+import { SIGNED_FILE_PATH, signedFileQuerySchema } from '../reports/signed-url';
 
 const reportParams = z.object({ id: z.uuid() });
+const REPORT_FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES))];
 
 /**
- * Spec 4.1 (the reporting interface) and the two broadcasting auth routes
- * (spec 4.1, 4.2), as the portal documents them. Their handlers live in
+ * Spec 4.1 (the reporting interface), spec 2.4's pre-signed file address and
+ * the two broadcasting auth routes (spec 4.1, 4.2), as the portal documents them. Their handlers live in
  * reports/ and realtime/; the schemas are the same ones those handlers parse with.
  */
 export const REPORTING_ROUTE_DOCS: readonly RouteDoc[] = [
@@ -73,6 +79,32 @@ export const REPORTING_ROUTE_DOCS: readonly RouteDoc[] = [
         description: 'Pre-signed download (pdf, excel, html) or the JSON content (json)',
         schema: z.union([downloadResponseSchema, jsonReportContentSchema]),
       },
+      409: {
+        description:
+          'Not completed yet (queued, processing), or failed: it has no file (error_message says why)',
+        schema: notReadyBodySchema,
+      },
+      410: {
+        description: 'Completed, but its file is no longer kept: generate it again',
+        schema: errorBodySchema,
+      },
+    },
+  },
+  {
+    method: 'GET',
+    url: `${SIGNED_FILE_PATH}:id`,
+    tag: 'Reports',
+    summary: 'The report file, at the pre-signed address the download endpoint gives (spec 2.4)',
+    description:
+      'No token: the signature is the credential, valid 1 hour. Sent as an attachment with its file name, ' +
+      'Content-Length and Cache-Control: private, no-store.',
+    auth: 'none',
+    params: z.object({ id: z.string().min(1).max(100) }),
+    query: signedFileQuerySchema,
+    responses: {
+      200: { description: 'The file', contentType: REPORT_FILE_TYPES },
+      403: { description: 'Not signed, signature invalid, or expired', schema: errorBodySchema },
+      404: { description: 'The report or its file is no longer available', schema: errorBodySchema },
     },
   },
   ...(['/api/broadcasting/auth', '/broadcasting/auth'] as const).map((url): RouteDoc => ({
@@ -83,18 +115,18 @@ export const REPORTING_ROUTE_DOCS: readonly RouteDoc[] = [
       url === '/broadcasting/auth'
         ? 'Authorize a private live-position channel (spec 4.2, 6.2)'
         : 'Authorize a private report channel (spec 4.1, 6.1)',
-    description: 'JSON or form body, as pusher-js sends it. A user may subscribe only to their own channels.',
+    description:
+      'JSON or form body, as pusher-js sends it. A user may subscribe only to their own channels. Events are ' +
+      `named as Laravel's broadcastAs() names them: ${[...Object.values(REPORT_EVENTS), LOCATION_UPDATED_EVENT].join(', ')} ` +
+      "(Laravel Echo: .listen('.report.completed')).",
     auth: 'bearer',
     body: broadcastingAuthRequestSchema,
-    responses: { 200: { description: 'The channel signature', schema: broadcastingAuthResponseSchema } },
+    responses: {
+      200: { description: 'The channel signature', schema: broadcastingAuthResponseSchema },
+      403: {
+        description: "Not one of the user's channels (their reports channel, the account's live channel)",
+        schema: errorBodySchema,
+      },
+    },
   })),
-  {
-    method: 'GET',
-    url: '/track/:uuid',
-    tag: 'Tracking links',
-    summary: 'The public tracking page of a link (spec 2.10)',
-    auth: 'none',
-    params: z.object({ uuid: z.uuid() }),
-    responses: { 200: { description: 'The page', contentType: 'text/html' } },
-  },
 ];

@@ -4,6 +4,7 @@ import type { RouteDoc } from '../http/route-doc';
 import { registeredRoutes, type RegisteredRoute } from '../http/route-registry';
 import { PORTAL_ROUTE_DOCS } from './portal-routes';
 import { REPORTING_ROUTE_DOCS } from './reporting-routes';
+import { TRACKING_PAGE_ROUTE_DOCS } from './tracking-page-routes';
 
 const key = (method: string, url: string): string => `${method} ${url}`;
 
@@ -11,6 +12,7 @@ const key = (method: string, url: string): string => `${method} ${url}`;
 export const DECLARED_ROUTE_DOCS: readonly RouteDoc[] = [
   ...FLEET_ROUTES.map((r) => r.doc),
   ...REPORTING_ROUTE_DOCS,
+  ...TRACKING_PAGE_ROUTE_DOCS,
   ...PORTAL_ROUTE_DOCS,
 ];
 

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context';
 import { requireUser } from '../http/auth';
 import { notFound, parseOrThrow } from '../http/http-error';
 import { IGNORED_BODY, type RouteDoc } from '../http/route-doc';
+import { idParam } from '../../shared/interface';
 import type { SimAsset } from '../sim/types';
 import type { FleetStores } from './fleet-stores';
 
@@ -12,13 +13,8 @@ import type { FleetStores } from './fleet-stores';
 export const FLEET_PREFIX = '/api/:account';
 
 export const accountParams = z.object({ account: z.string() });
-/** Numeric ids in paths; anything else is a 400 on that parameter. */
-export const pathId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-export const idParams = accountParams.extend({ id: pathId });
+/** Numeric ids in paths: canonical decimal only; anything else is a 400 on that parameter. */
+export const idParams = accountParams.extend({ id: idParam });
 export const noQuery = z.object({});
 export const noBody = IGNORED_BODY;
 

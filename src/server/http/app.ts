@@ -4,8 +4,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import type { ServiceLog } from '../context';
 import { answerUnreadableRequest } from './client-error';
-import { deprecationHeaders } from './deprecation';
+import { deprecationHeaders, isPastSunset, removedRoute } from './deprecation';
 import { hostAllowlist } from './host-check';
 import { HttpError } from './http-error';
 import { trackRoutes } from './route-registry';
@@ -20,15 +21,38 @@ function sendUnreadableUrl(error: FastifyError, _request: FastifyRequest, reply:
   });
 }
 
+export interface HttpAppOptions {
+  /** The service's clock: deprecated routes are removed at their Sunset by it. */
+  readonly now: () => number;
+  readonly log: ServiceLog;
+  /** Which Host headers are this service's (host-check.ts); loopback only by default. */
+  readonly allowedHost?: (hostHeader: string | undefined) => boolean;
+}
+
+/** RFC 9110 §8: headers that describe the body, which an error answer replaces. */
+const REPRESENTATION_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'content-encoding',
+  'content-language',
+  'etag',
+  'last-modified',
+] as const;
+
 /**
- * The HTTP app with the service-wide rules of spec 7 and issue 2 §7: every
- * error is a JSON body of the spec's shape, malformed input is a 400, an
- * oversized body a 413, an unknown route a 404 — and nothing crashes.
+ * What a log line may say about a request: its path, never its query string,
+ * which can hold a credential (the signature of a pre-signed download URL).
  */
-export function createHttpApp(
-  options: { readonly allowedHost?: (hostHeader: string | undefined) => boolean } = {},
-): FastifyInstance {
-  const allowedHost = options.allowedHost ?? hostAllowlist('127.0.0.1');
+const loggablePath = (url: string): string => url.split('?')[0] ?? '';
+
+/**
+ * The HTTP app with the service-wide rules of spec 7: every error is a JSON
+ * body of the spec's shape, malformed input is a 400, an oversized body a
+ * 413, an unknown route a 404, a route past its Sunset a 410 — and nothing
+ * crashes.
+ */
+export function createHttpApp({ now, log, allowedHost = hostAllowlist('127.0.0.1') }: HttpAppOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
@@ -49,6 +73,14 @@ export function createHttpApp(
     });
   });
 
+  // Spec 9: removal after the warning period. Global preParsing hooks run after a route's own
+  // onRequest, so a route that authenticates there still answers 401 first; no body is read.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const deprecation = request.routeOptions.config?.deprecation;
+    if (deprecation && isPastSunset(deprecation, now())) throw removedRoute(deprecation);
+    return payload;
+  });
+
   // Spec 9: deprecated routes still answer, with the standard warning headers (see deprecation.ts).
   app.addHook('onSend', async (request, reply, payload) => {
     const deprecation = request.routeOptions.config?.deprecation;
@@ -62,6 +94,10 @@ export function createHttpApp(
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A handler that failed part-way (a file stream that cannot be read) may have described its
+    // representation already; the error body is another one (spec 7's JSON).
+    for (const header of REPRESENTATION_HEADERS) reply.removeHeader(header);
+    void reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       void reply.code(error.statusCode).headers(error.headers).send(error.body);
       return;
@@ -82,8 +118,13 @@ export function createHttpApp(
         errors: { body: [error.message] },
       });
     } else {
-      request.log.error(error);
-      console.error('[local-service] internal error', request.method, request.url, error);
+      log.error('internal error', {
+        method: request.method,
+        path: loggablePath(request.url),
+        route: request.routeOptions.url ?? null,
+        err: String(error),
+        stack: error.stack ?? null,
+      });
       void reply.code(500).send({ status: 'error', message: 'Internal error.' });
     }
   });
@@ -91,7 +132,7 @@ export function createHttpApp(
   app.setNotFoundHandler((request, reply) => {
     void reply
       .code(404)
-      .send({ status: 'error', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      .send({ status: 'error', message: `No route for ${request.method} ${loggablePath(request.url)}` });
   });
 
   return app;

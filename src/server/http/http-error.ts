@@ -15,7 +15,9 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors: Record<string, string[]>): HttpError =>
   new HttpError(400, { status: 'error', message, errors });
 
-export const unauthorized = (): HttpError => new HttpError(401, { message: 'Unauthenticated.' });
+/** Spec 7's 401 body, with RFC 6750 §3's challenge (see bearer-challenge.ts). */
+export const unauthorized = (challenge: string): HttpError =>
+  new HttpError(401, { message: 'Unauthenticated.' }, { 'WWW-Authenticate': challenge });
 
 export const forbidden = (message = 'You do not have access to this asset.'): HttpError =>
   new HttpError(403, { status: 'error', message });

@@ -9,8 +9,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ResponseDoc {
   readonly description: string;
   readonly schema?: z.ZodType;
-  /** Default application/json. */
-  readonly contentType?: string;
+  /** Default application/json; several when the answer's type depends on the resource. */
+  readonly contentType?: string | readonly string[];
 }
 
 /**

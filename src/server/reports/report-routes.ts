@@ -20,10 +20,14 @@ import type { ReportScheduler } from './report-scheduler';
 import type { ReportStore } from './report-store';
 import { cacheHitBody, statusBody } from './report-views';
 import { resolveSubject } from './request-subject';
-import { SIGNED_FILE_PATH, signDownloadUrl, verifyDownloadSignature } from './signed-url';
+import {
+  SIGNED_FILE_PATH,
+  signDownloadUrl,
+  signedFileQuerySchema,
+  verifyDownloadSignature,
+} from './signed-url';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-const signedQuerySchema = z.object({ expires: z.string(), signature: z.string() });
 
 const errorBody = (
   statusCode: number,
@@ -154,7 +158,7 @@ export function registerReportRoutes(
   // Spec 2.4: the pre-signed address needs no bearer token; the signature is the credential.
   app.get(`${SIGNED_FILE_PATH}:id`, async (request, reply) => {
     const { id } = parseOrThrow(idParamsSchema, request.params);
-    const query = signedQuerySchema.safeParse(request.query);
+    const query = signedFileQuerySchema.safeParse(request.query);
     if (!query.success) throw errorBody(403, 'This download address is not signed.');
     const check = verifyDownloadSignature(
       signingKey,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalIntegerOr } from './decimal-integer';
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
@@ -44,8 +45,11 @@ export type AssetListResponse = z.infer<typeof assetListResponseSchema>;
 /** Query of GET /asset: page starts at 1 (spec 4.2); per_page is ours, capped (spec 8 leaves the maximum open). */
 export const ASSET_PAGE_SIZE_DEFAULT = 100;
 export const ASSET_PAGE_SIZE_MAX = 500;
+/** Page numbers and sizes in query strings: canonical decimal integers (decimal-integer.ts). */
+export const pageParam = decimalIntegerOr({ min: 1, max: 1_000_000 }, 1);
+export const perPageParam = decimalIntegerOr({ min: 1, max: ASSET_PAGE_SIZE_MAX }, ASSET_PAGE_SIZE_DEFAULT);
 export const assetListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(ASSET_PAGE_SIZE_MAX).default(ASSET_PAGE_SIZE_DEFAULT),
+  page: pageParam,
+  per_page: perPageParam,
   search: z.string().max(200).optional(),
 });

@@ -21,6 +21,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** Our choice for a download before completion (spec 7 leaves it open): 409 with the current state. */
 export const notReadyBodySchema = errorBodySchema.extend({
   generation_status: z.string(),
+  /** Present when generation_status is failed: why (spec 3). */
+  error_message: z.string().optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ASSET_PAGE_SIZE_DEFAULT, ASSET_PAGE_SIZE_MAX, paginationMetaSchema } from './asset';
+import { pageParam, paginationMetaSchema, perPageParam } from './asset';
+import { idParam } from './decimal-integer';
 import { parseCalendarDate } from './dates';
 
 /**
@@ -108,15 +109,9 @@ export const recordListResponseSchema = <S extends z.ZodType>(record: S) =>
 
 /** Lists of the named-only resources page like the asset list (spec 4.2). */
 export const recordListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(ASSET_PAGE_SIZE_MAX).default(ASSET_PAGE_SIZE_DEFAULT),
-  asset_id: z.coerce.number().int().positive().optional(),
+  page: pageParam,
+  per_page: perPageParam,
+  asset_id: idParam.optional(),
 });
 
-export const recordIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
+export const recordIdParamsSchema = z.object({ id: idParam });

@@ -2,6 +2,7 @@ export * from './asset';
 export * from './asset-photo';
 export * from './broadcasting';
 export * from './dates';
+export * from './decimal-integer';
 export * from './errors';
 export * from './fleet-records';
 export * from './live-update';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Spec 6.2. */
-export const LOCATION_UPDATED_EVENT = '.location.updated';
+/** Spec 6.2's .location.updated, named on the wire as Laravel's broadcastAs() names it (see REPORT_EVENTS). */
+export const LOCATION_UPDATED_EVENT = 'location.updated';
 export const accountChannelName = (accountKey: string): string => `private-account.${accountKey}`;
 
 /** Spec 2.9. `status.name` values are ours: moving, idle, stopped (docs/interface-decisions.md). */

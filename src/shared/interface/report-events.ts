@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** Spec 6.1: names carry a leading dot, and clients bind with it. */
+/**
+ * Spec 6.1's event names as they travel on the wire: what Laravel's
+ * `broadcastAs()` names them. The spec's leading dot (".report.completed") is
+ * Laravel Echo's convention for binding: `.listen('.report.completed')` means
+ * "this exact name, without the App.Events namespace", and Echo binds
+ * `report.completed` (docs/interface-decisions.md, "Live positions").
+ */
 export const REPORT_EVENTS = {
-  queued: '.report.queued',
-  processing: '.report.processing',
-  completed: '.report.completed',
-  failed: '.report.failed',
+  queued: 'report.queued',
+  processing: 'report.processing',
+  completed: 'report.completed',
+  failed: 'report.failed',
 } as const;
 
 export const reportsChannelName = (accountName: string, userId: number): string =>
@@ -13,7 +19,7 @@ export const reportsChannelName = (accountName: string, userId: number): string 
 
 const assetInfoSchema = z.object({ id: z.int(), name: z.string() });
 
-/** Spec 6.1 .report.completed. */
+/** Spec 6.1 .report.completed (report.completed on the wire). */
 export const reportCompletedEventSchema = z.object({
   report_id: z.string(),
   status: z.literal('completed'),
@@ -30,7 +36,7 @@ export const reportCompletedEventSchema = z.object({
 });
 export type ReportCompletedEvent = z.infer<typeof reportCompletedEventSchema>;
 
-/** Spec 6.1 .report.failed. */
+/** Spec 6.1 .report.failed (report.failed on the wire). */
 export const reportFailedEventSchema = z.object({
   report_id: z.string(),
   status: z.literal('failed'),

@@ -29,7 +29,8 @@ export const reportStatusSchema = z.object({
   status: z.literal('success'),
   report_id: z.uuid(),
   generation_status: z.string(),
-  progress: z.number().min(0).max(100),
+  /** Spec 2.3: an integer, 100 when completed. */
+  progress: z.int().min(0).max(100),
   type: reportTypeSchema.or(z.string()),
   format: reportFormatSchema.or(z.string()),
   title: z.string().optional(),

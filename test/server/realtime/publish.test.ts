@@ -20,12 +20,12 @@ describe('publish() to a reports channel', () => {
     await service.stop();
   });
 
-  it("reaches the user's pusher-js client under the event name with its leading dot, and nobody else", async () => {
+  it("reaches the user's pusher-js client under Laravel's broadcastAs name (no leading dot), and nobody else", async () => {
     const mine = await subscribedClient(service, operator, 'reports');
     const theirs = await subscribedClient(service, restricted, 'reports');
     try {
       const received = collectEvents(mine.channel, REPORT_EVENTS.completed);
-      const undotted = collectEvents(mine.channel, REPORT_EVENTS.completed.slice(1));
+      const dotted = collectEvents(mine.channel, `.${REPORT_EVENTS.completed}`);
       const leaked = collectEvents(theirs.channel, REPORT_EVENTS.completed);
       const payload = {
         report_id: 'f3c1f2de-8a5e-4c2b-9d3e-1a2b3c4d5e6f',
@@ -46,7 +46,7 @@ describe('publish() to a reports channel', () => {
       });
       await marker.waitFor(1);
       expect(leaked.events).toEqual([]);
-      expect(undotted.events).toEqual([]);
+      expect(dotted.events).toEqual([]);
     } finally {
       await closePusher(mine.pusher);
       await closePusher(theirs.pusher);

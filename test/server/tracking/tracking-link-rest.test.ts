@@ -52,7 +52,7 @@ describe('tracking links made over the fleet interface open the page', () => {
     const link = ts.link('email');
     await requestMail(ts, link, 'someone@example.test');
     // The same module on a second app, so a request can come from another address (fastify inject).
-    const app = createHttpApp();
+    const app = createHttpApp({ now: ts.service.context.now, log: ts.service.context.log });
     const module = createTrackingPageModule(ts.service.context, { devOutbox: true });
     await module.register(app);
     try {
