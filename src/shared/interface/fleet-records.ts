@@ -85,15 +85,33 @@ export const ALERT_KINDS = [
   'engine_fault',
   'tracker_offline',
 ] as const;
-/** An alert rule; without asset_id it watches the whole fleet (only users with every asset may create one). */
-export const alertBodySchema = z.object({
-  name: label,
-  kind: z.enum(ALERT_KINDS),
-  asset_id: positiveId.nullable().default(null),
-  threshold: z.number().min(-1_000_000).max(1_000_000).optional(),
-  enabled: z.boolean().default(true),
-  notify_emails: z.array(z.email()).max(20).default([]),
-});
+export const ALARM_SEVERITIES = ['critical', 'warning', 'info'] as const;
+const GEOFENCE_KINDS: readonly string[] = ['geofence_enter', 'geofence_exit'];
+/**
+ * An alert rule; without asset_id it watches the whole fleet (only users with every asset may create one).
+ * The rules decide which alarms the service raises (docs/interface-decisions.md "Alarms and geofences"):
+ * `threshold` is in the kind's unit (alarms.ts ALARM_THRESHOLDS), `geofence_id` names the geofence of an
+ * enter/exit rule, `severity` overrides the kind's default.
+ */
+export const alertBodySchema = z
+  .object({
+    name: label,
+    kind: z.enum(ALERT_KINDS),
+    asset_id: positiveId.nullable().default(null),
+    threshold: z.number().min(-1_000_000).max(1_000_000).optional(),
+    geofence_id: positiveId.nullable().default(null),
+    severity: z.enum(ALARM_SEVERITIES).optional(),
+    enabled: z.boolean().default(true),
+    notify_emails: z.array(z.email()).max(20).default([]),
+  })
+  .refine((r) => !GEOFENCE_KINDS.includes(r.kind) || r.geofence_id !== null, {
+    path: ['geofence_id'],
+    message: 'an enter or exit rule names its geofence',
+  })
+  .refine((r) => GEOFENCE_KINDS.includes(r.kind) || r.geofence_id === null, {
+    path: ['geofence_id'],
+    message: 'only enter and exit rules name a geofence',
+  });
 
 /** What every record carries besides its body. */
 export const recordMetaSchema = z.object({

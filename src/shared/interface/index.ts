@@ -1,3 +1,4 @@
+export * from './alarms';
 export * from './asset';
 export * from './asset-photo';
 export * from './broadcasting';
@@ -5,6 +6,7 @@ export * from './dates';
 export * from './decimal-integer';
 export * from './errors';
 export * from './fleet-records';
+export * from './geofences';
 export * from './live-update';
 export * from './location';
 export * from './mobility-link';
