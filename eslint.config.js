@@ -83,7 +83,7 @@ export default tseslint.config(
           paths: [noElectron],
           patterns: [
             pattern(
-              ['**/main/electron/**', '**/main/browser/**', '**/renderer/**', '**/preload/**'],
+              ['**/main/electron/**', '**/main/browser-shell/**', '**/renderer/**', '**/preload/**'],
               'src/main/core imports shared, node:* and npm libraries only.',
             ),
           ],
@@ -92,7 +92,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/browser/**/*.ts'],
+    files: ['src/main/browser-shell/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -109,7 +109,7 @@ export default tseslint.config(
     // As Heroic does: raw ipcMain/ipcRenderer only in the two helper files, so every
     // message goes through the one wrapper that checks senders and arguments.
     files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
-    ignores: ['src/main/electron/ipc.ts', 'src/preload/index.ts', 'src/main/core/**', 'src/main/browser/**'],
+    ignores: ['src/main/electron/ipc.ts', 'src/preload/index.ts', 'src/main/core/**', 'src/main/browser-shell/**'],
     rules: {
       'no-restricted-imports': [
         'error',

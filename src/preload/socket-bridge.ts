@@ -6,7 +6,7 @@ import type {
   IpcReply,
   IpcResultValue,
 } from '../shared/ipc/contract';
-import type { HostFrame, InvokeFrame } from '../main/browser/socket-protocol';
+import type { HostFrame, InvokeFrame } from '../main/browser-shell/socket-protocol';
 import { parseTyped, stringifyTyped } from '../shared/ipc/typed-json';
 
 /** What the bridge needs of a WebSocket (the browser's, or ws's in Node tests). */
