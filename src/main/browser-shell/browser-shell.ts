@@ -10,8 +10,7 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-co
 import { createMemorySecretStore, type SecretStore } from '../core/session/secret-store';
 import { createIpcRouter } from '../ipc/ipc-router';
 import { createPushChannel } from '../ipc/push-channel';
-import type { ReadyInfo } from '../../server';
-import { attachedDemoService } from './attached-demo';
+import { attachedDemoService, localDemoService, type ReadyInfo } from '../demo/local-demo-service';
 import { attachBridgeSocket } from './bridge-socket';
 import { browserHandlers } from './browser-handlers';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
@@ -38,7 +37,7 @@ export interface BrowserShellOptions {
    * restart it): the Demo profile signs in to it instead of starting its own.
    */
   readonly demoService?: ReadyInfo;
-  /** Passed to createAppCore (timing for tests, a custom startDemo, …). */
+  /** Passed to createAppCore (timing for tests, a custom startDemo, …); startDemo is the in-process local service by default. */
   readonly core?: Partial<Pick<AppCoreOptions, 'startDemo' | 'fetch' | 'now' | 'timing' | 'version'>>;
   /** Tests replace the core with fakes of its handlers. */
   readonly createCore?: (options: AppCoreOptions) => AppCore;
@@ -79,7 +78,9 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   const make = options.createCore ?? createAppCore;
   const core = make({
     ...options.core,
-    ...(options.demoService ? { startDemo: attachedDemoService(options.demoService) } : {}),
+    startDemo: options.demoService
+      ? attachedDemoService(options.demoService)
+      : (options.core?.startDemo ?? localDemoService()),
     dataDir,
     secretStore: options.secretStore ?? createMemorySecretStore(),
     shell,
