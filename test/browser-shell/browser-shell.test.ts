@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppCoreOptions } from '../../src/main/core/app-core';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
-import { BRIDGE_SOCKET_PATH } from '../../src/main/browser-shell/socket-protocol';
+import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { fakeHandlers, type RecordedCall } from '../electron/fake-handlers';

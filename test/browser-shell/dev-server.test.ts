@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
-import { BRIDGE_SOCKET_PATH } from '../../src/main/browser-shell/socket-protocol';
+import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
 import { fakeHandlers } from '../electron/fake-handlers';
 
 /** `npm run dev:browser`: the renderer from Vite's dev server, the bridge first, HMR beside the contract's socket. */

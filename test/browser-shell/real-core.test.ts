@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
-import { BRIDGE_SOCKET_PATH } from '../../src/main/browser-shell/socket-protocol';
+import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { startLocalService, type LocalService } from '../../src/server';

@@ -15,7 +15,7 @@ import { attachBridgeSocket } from './bridge-socket';
 import { browserHandlers } from './browser-handlers';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
 import { createRendererHost, type RendererSource } from './renderer-host';
-import { SECRET_FRAGMENT_KEY } from './socket-protocol';
+import { SECRET_FRAGMENT_KEY } from '../../shared/ipc/socket-frames';
 
 export interface BrowserShellLog {
   info(message: string): void;
@@ -37,7 +37,10 @@ export interface BrowserShellOptions {
    * restart it): the Demo profile signs in to it instead of starting its own.
    */
   readonly demoService?: ReadyInfo;
-  /** Passed to createAppCore (timing for tests, a custom startDemo, …); startDemo is the in-process local service by default. */
+  /**
+   * Passed to createAppCore (timing for tests, a custom startDemo, …); the
+   * Demo service is the local fleet service in-process unless said here or in demoService.
+   */
   readonly core?: Partial<Pick<AppCoreOptions, 'startDemo' | 'fetch' | 'now' | 'timing' | 'version'>>;
   /** Tests replace the core with fakes of its handlers. */
   readonly createCore?: (options: AppCoreOptions) => AppCore;
