@@ -107,17 +107,6 @@ export interface IpcEvents {
   notice: Notice;
 }
 export type IpcEvent = keyof IpcEvents;
-export const IPC_EVENTS: readonly IpcEvent[] = [
-  'session.changed',
-  'connection.changed',
-  'live.positions',
-  'fleet.changed',
-  'reports.changed',
-  'reports.removed',
-  'links.changed',
-  'settings.changed',
-  'notice',
-];
 
 /** Electron loses thrown errors across IPC (architecture.md §3): every reply is one of these. */
 export interface IpcError {
