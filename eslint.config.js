@@ -141,6 +141,19 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware, for the two bugs types can see and tests rarely do: a promise nobody awaits or
+    // catches (its rejection is lost or crashes the process), and a promise where a callback's
+    // return is ignored (an async listener or handler whose errors go nowhere).
+    files: ['**/*.ts', '**/*.vue'],
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: ROOT },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/**/*.ts', 'src/**/*.vue'],
     plugins: { 'import-x': importX },
     settings: {

@@ -34,7 +34,8 @@ export function createElectronShellServices(window: () => BrowserWindow | null):
     },
     openExternal: openExternalSafely,
     async copyText(text) {
-      clipboard.writeText(text);
+      // Electron's clipboard.writeText is asynchronous (modelled on navigator.clipboard): a failure must reach the caller.
+      await clipboard.writeText(text);
     },
   };
 }
