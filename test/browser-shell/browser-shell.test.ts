@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppCoreOptions } from '../../src/main/core/app-core';
@@ -11,6 +12,7 @@ import { createSocketBridge, type HostAction, type SocketBridge } from '../../sr
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { fakeHandlers, type RecordedCall } from '../electron/fake-handlers';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let shell: BrowserShell;
@@ -162,6 +164,24 @@ describe('the browser shell', () => {
       req.end();
     });
     expect(status).toBe(421);
+  });
+
+  it('refuses requests made by pages of another origin, another localhost port included', async () => {
+    for (const origin of ['http://localhost:1', 'http://127.0.0.1:1', 'https://attacker.example', 'null']) {
+      const res = await fetch(shell.origin, { headers: { origin } });
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    expect((await fetch(shell.origin, { headers: { origin: shell.origin } })).status).toBe(200);
+  });
+
+  it("serves the app's icon as its favicon", async () => {
+    const res = await fetch(`${shell.origin}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(ROOT, 'build', 'icon.png')))).toBe(
+      true,
+    );
   });
 
   it('carries an invoke and its reply, with arguments parsed by the contract', async () => {
