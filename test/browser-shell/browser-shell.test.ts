@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import type { AppCoreOptions } from '../../src/main/core/app-core';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
 import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
+import { wsTransport } from './ws-bridge-transport';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { fakeHandlers, type RecordedCall } from '../electron/fake-handlers';
@@ -31,19 +32,7 @@ function bridge(onHostAction?: (a: HostAction) => void): SocketBridge {
   return createSocketBridge({
     retryMs: { min: 20, max: 100 },
     onHostAction,
-    connect(on) {
-      const ws = new WebSocket(socketUrl(shell.secret), { origin: shell.origin });
-      opened.push(ws);
-      ws.on('open', () => on.open());
-      ws.on('close', () => on.close());
-      ws.on('error', () => undefined);
-      ws.on('message', (data, isBinary) => on.message(isBinary ? null : data.toString()));
-      return {
-        isOpen: () => ws.readyState === WebSocket.OPEN,
-        send: (d) => ws.send(d),
-        close: () => ws.close(),
-      };
-    },
+    connect: wsTransport(socketUrl(shell.secret), { origin: shell.origin, opened }),
   });
 }
 

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import { invokeFrameSchema } from '../../src/shared/ipc/socket-frames';
+import { wsTransport } from './ws-bridge-transport';
 
 /** A host that answers every invoke with `frames(id)`, raw text as it would arrive off the socket. */
 async function misbehavingHost(frames: (id: number) => string[]): Promise<{ url: string; close(): void }> {
@@ -24,21 +25,7 @@ async function misbehavingHost(frames: (id: number) => string[]): Promise<{ url:
 }
 
 function bridgeTo(url: string, onHostAction?: (a: HostAction) => void): SocketBridge {
-  return createSocketBridge({
-    onHostAction,
-    connect(on) {
-      const ws = new WebSocket(url);
-      ws.on('open', () => on.open());
-      ws.on('close', () => on.close());
-      ws.on('error', () => undefined);
-      ws.on('message', (data) => on.message(data.toString()));
-      return {
-        isOpen: () => ws.readyState === WebSocket.OPEN,
-        send: (d) => ws.send(d),
-        close: () => ws.close(),
-      };
-    },
-  });
+  return createSocketBridge({ onHostAction, connect: wsTransport(url) });
 }
 
 const cleanups: (() => void)[] = [];
