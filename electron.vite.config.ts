@@ -22,7 +22,9 @@ export default defineConfig({
   },
   preload: {
     build: {
-      // Sandboxed preloads can require only 'electron': everything else (zod, via the contract) is bundled in.
+      // A sandboxed preload can require only 'electron': whatever else it imports at run time is bundled in.
+      // That is the two channel names alone (src/shared/ipc/channels.ts): the preload takes the contract's
+      // types only, which are erased, so zod and the interface schemas stay out of it.
       externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },

@@ -18,6 +18,8 @@ export default defineConfig({
             'test/electron/**/*.test.ts',
             'test/browser-shell/**/*.test.ts',
             'test/build/**/*.test.ts',
+            'test/lint/**/*.test.ts',
+            'test/scripts/**/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -23,5 +23,5 @@ if (binary) {
     'Fleetdesk: the Electron runtime is not installed here (its download was blocked or skipped).\n' +
       'Starting the browser shell instead: the same app in your browser, at the address printed below.\n',
   );
-  run('npx', ['tsx', 'src/main/browser/cli.ts', ...process.argv.slice(2)]);
+  run('npx', ['tsx', 'src/main/browser-shell/cli.ts', ...process.argv.slice(2)]);
 }

@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowserShell, type BrowserShell } from '../../src/main/browser/browser-shell';
+import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
 import { createAppCore } from '../../src/main/core/app-core';
 import type { IpcEvent, IpcEvents } from '../../src/shared/ipc/contract';
 import { coreProcessArgsSchema, coreRequestSchema, type CoreMessage } from './protocol';

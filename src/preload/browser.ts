@@ -1,4 +1,4 @@
-import { BRIDGE_SOCKET_PATH, SECRET_FRAGMENT_KEY } from '../main/browser/socket-protocol';
+import { BRIDGE_SOCKET_PATH, SECRET_FRAGMENT_KEY } from '../shared/ipc/socket-frames';
 import { createSocketBridge, type HostAction } from './socket-bridge';
 
 /**

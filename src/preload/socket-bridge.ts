@@ -6,7 +6,7 @@ import type {
   IpcReply,
   IpcResultValue,
 } from '../shared/ipc/contract';
-import type { HostFrame, InvokeFrame } from '../main/browser/socket-protocol';
+import { hostFrameSchema, type HostFrame, type InvokeFrame } from '../shared/ipc/socket-frames';
 import { parseTyped, stringifyTyped } from '../shared/ipc/typed-json';
 
 /** What the bridge needs of a WebSocket (the browser's, or ws's in Node tests). */
@@ -53,7 +53,8 @@ const RESYNC: readonly { method: IpcMethod; event: IpcEvent }[] = [
  */
 export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const retry = options.retryMs ?? { min: 250, max: 5_000 };
-  const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+  // Keyed by the name a push frame carries: an event this page does not know has no listeners.
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const pending = new Map<number, (reply: IpcReply<unknown>) => void>();
   const waiting: string[] = [];
   let nextId = 1;
@@ -63,7 +64,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   let wasReady = false;
   let everOpened = false;
 
-  const emit = (event: IpcEvent, payload: unknown): void => {
+  const emit = (event: string, payload: unknown): void => {
     for (const listener of listeners.get(event) ?? []) {
       try {
         listener(payload);
@@ -81,8 +82,13 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     } catch {
       return;
     }
-    const frame = hostFrame(json);
-    if (!frame) return;
+    // The host is ours, but every byte off a socket is still checked before use (architecture.md §3).
+    const parsed = hostFrameSchema.safeParse(json);
+    if (!parsed.success) {
+      console.warn('fleetdesk: dropped a frame from the host that is not a host frame', parsed.error.issues);
+      return;
+    }
+    const frame = parsed.data;
     switch (frame.type) {
       case 'reply': {
         const resolve = pending.get(frame.id);
@@ -97,7 +103,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       case 'copy':
         return options.onHostAction?.(frame);
       case 'error':
-        console.warn(`fleetdesk host: ${String(frame.message)}`);
+        console.warn(`fleetdesk host: ${frame.message}`);
     }
   };
 
@@ -174,31 +180,4 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       socket?.close();
     },
   };
-}
-
-/** The host is ours, but every byte off a socket is still checked before use (architecture.md §3). */
-function hostFrame(json: unknown): HostFrame | null {
-  if (typeof json !== 'object' || json === null || !('type' in json)) return null;
-  const f: Record<string, unknown> = { ...json };
-  const str = (k: string): boolean => typeof f[k] === 'string';
-  switch (f['type']) {
-    case 'reply': {
-      const reply = f['reply'];
-      const ok =
-        typeof reply === 'object' && reply !== null && 'ok' in reply && typeof reply.ok === 'boolean';
-      return typeof f['id'] === 'number' && ok ? (json as HostFrame) : null;
-    }
-    case 'push':
-      return str('event') && 'payload' in f ? (json as HostFrame) : null;
-    case 'download':
-      return str('url') && str('filename') ? (json as HostFrame) : null;
-    case 'open':
-      return str('url') ? (json as HostFrame) : null;
-    case 'copy':
-      return str('text') ? (json as HostFrame) : null;
-    case 'error':
-      return str('message') ? (json as HostFrame) : null;
-    default:
-      return null;
-  }
 }

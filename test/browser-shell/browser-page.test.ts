@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCoreOptions } from '../../src/main/core/app-core';
-import { startBrowserShell, type BrowserShell } from '../../src/main/browser/browser-shell';
+import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
 import { launchChromium } from '../support/chromium';
 import { fakeHandlers, type RecordedCall } from '../electron/fake-handlers';
 

@@ -1,16 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppCoreOptions } from '../../src/main/core/app-core';
-import { startBrowserShell, type BrowserShell } from '../../src/main/browser/browser-shell';
-import { BRIDGE_SOCKET_PATH } from '../../src/main/browser/socket-protocol';
+import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
+import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
+import { wsTransport } from './ws-bridge-transport';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { fakeHandlers, type RecordedCall } from '../electron/fake-handlers';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let shell: BrowserShell;
@@ -29,19 +32,7 @@ function bridge(onHostAction?: (a: HostAction) => void): SocketBridge {
   return createSocketBridge({
     retryMs: { min: 20, max: 100 },
     onHostAction,
-    connect(on) {
-      const ws = new WebSocket(socketUrl(shell.secret), { origin: shell.origin });
-      opened.push(ws);
-      ws.on('open', () => on.open());
-      ws.on('close', () => on.close());
-      ws.on('error', () => undefined);
-      ws.on('message', (data, isBinary) => on.message(isBinary ? null : data.toString()));
-      return {
-        isOpen: () => ws.readyState === WebSocket.OPEN,
-        send: (d) => ws.send(d),
-        close: () => ws.close(),
-      };
-    },
+    connect: wsTransport(socketUrl(shell.secret), { origin: shell.origin, opened }),
   });
 }
 
@@ -163,6 +154,24 @@ describe('the browser shell', () => {
       req.end();
     });
     expect(status).toBe(421);
+  });
+
+  it('refuses requests made by pages of another origin, another localhost port included', async () => {
+    for (const origin of ['http://localhost:1', 'http://127.0.0.1:1', 'https://attacker.example', 'null']) {
+      const res = await fetch(shell.origin, { headers: { origin } });
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    expect((await fetch(shell.origin, { headers: { origin: shell.origin } })).status).toBe(200);
+  });
+
+  it("serves the app's icon as its favicon", async () => {
+    const res = await fetch(`${shell.origin}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(ROOT, 'build', 'icon.png')))).toBe(
+      true,
+    );
   });
 
   it('carries an invoke and its reply, with arguments parsed by the contract', async () => {

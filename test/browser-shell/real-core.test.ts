@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startBrowserShell, type BrowserShell } from '../../src/main/browser/browser-shell';
-import { BRIDGE_SOCKET_PATH } from '../../src/main/browser/socket-protocol';
+import type WebSocket from 'ws';
+import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
+import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
+import { wsTransport } from './ws-bridge-transport';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
 import { startLocalService, type LocalService } from '../../src/server';
@@ -34,19 +35,7 @@ beforeAll(async () => {
   const url = `${shell.origin.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}?secret=${shell.secret}`;
   bridge = createSocketBridge({
     onHostAction: (a) => hostActions.push(a),
-    connect(on) {
-      const ws = new WebSocket(url, { origin: shell.origin });
-      sockets.push(ws);
-      ws.on('open', () => on.open());
-      ws.on('close', () => on.close());
-      ws.on('error', () => undefined);
-      ws.on('message', (data) => on.message(data.toString()));
-      return {
-        isOpen: () => ws.readyState === WebSocket.OPEN,
-        send: (d) => ws.send(d),
-        close: () => ws.close(),
-      };
-    },
+    connect: wsTransport(url, { origin: shell.origin, opened: sockets }),
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDemoService } from '../../src/main/core/session/demo-service';
+import { localDemoService } from '../../src/main/demo/local-demo-service';
 import { ACCESS_TYPES, needsAllowedViewers } from '../../src/shared/interface';
 import { toIpcError } from '../../src/main/core/ipc-errors';
 import { ipcMethods } from '../../src/shared/ipc/contract';

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core';
 import type { ShellServices } from '../../src/main/core/ipc-handlers';
-import {
-  demoServiceOf,
-  endpointsOfLocal,
-  type StartDemoService,
-} from '../../src/main/core/session/demo-service';
+import type { StartDemoService } from '../../src/main/core/session/demo-service';
+import { demoServiceOf, endpointsOfLocal } from '../../src/main/demo/demo-of-service';
 import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
 import type { LocalService } from '../../src/server';
 import {
@@ -83,7 +80,8 @@ export interface Harness {
 }
 
 export function createHarness(
-  options: Partial<Omit<AppCoreOptions, 'push' | 'shell'>> & { readonly keepDir?: boolean } = {},
+  options: Partial<Omit<AppCoreOptions, 'push' | 'shell' | 'startDemo'>> &
+    Pick<AppCoreOptions, 'startDemo'> & { readonly keepDir?: boolean },
 ): Harness {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleetdesk-core-'));
   const saveDir = mkdtempSync(join(tmpdir(), 'fleetdesk-save-'));

@@ -6,7 +6,8 @@ import { safeStorage } from '../mocks/electron';
 import { createAppCore, type AppCore } from '../../src/main/core/app-core';
 import { createSafeStorageSecretStore } from '../../src/main/electron/secret-store';
 import { startLocalService, type LocalService } from '../../src/server';
-import { operatorOf } from '../../src/main/core/session/demo-service';
+import { operatorOf } from '../../src/main/demo/demo-of-service';
+import { attachedDemoService } from '../../src/main/demo/local-demo-service';
 import { fakeShell, remoteProfileOf } from '../core/app-core.harness';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -75,6 +76,7 @@ describe('a remote sign-in on Linux without a keyring', () => {
       secretStore: await createSafeStorageSecretStore(dir, 'linux'),
       shell: fakeShell(dir),
       push: () => undefined,
+      startDemo: attachedDemoService(service),
       log: { warn: () => undefined },
     });
     cores.push(core);

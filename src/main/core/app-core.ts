@@ -20,7 +20,7 @@ import { createSessionRealtime } from './realtime/session-realtime';
 import { createReportClient } from './reports/report-client';
 import { ReportFiles } from './reports/report-files';
 import { reportHandlers } from './reports/report-handlers';
-import { localDemoService, type StartDemoService } from './session/demo-service';
+import type { StartDemoService } from './session/demo-service';
 import type { SecretStore } from './session/secret-store';
 import { createSession } from './session/session';
 import { sessionHandlers } from './session/session-handlers';
@@ -37,8 +37,8 @@ export interface AppCoreOptions {
   readonly push: PushSink;
   readonly shellKind?: AppInfo['shell'];
   readonly version?: string;
-  /** The Demo profile's service; the local fleet service in-process by default. */
-  readonly startDemo?: StartDemoService;
+  /** The Demo profile's service, provided by the shell (src/main/demo): core never imports src/server. */
+  readonly startDemo: StartDemoService;
   readonly fetch?: typeof fetch;
   readonly now?: () => number;
   readonly log?: CoreLog;
@@ -94,7 +94,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const session = createSession({
     secrets: options.secretStore,
     state: cache.settings,
-    startDemo: options.startDemo ?? localDemoService(),
+    startDemo: options.startDemo,
     fetch: options.fetch,
     now,
     onNotice: notify,

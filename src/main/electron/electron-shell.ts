@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
 import { createAppCore, type AppCore } from '../core/app-core';
 import type { PushSink } from '../core/ipc-handlers';
+import { localDemoService } from '../demo/local-demo-service';
 import { createIpcRouter } from '../ipc/ipc-router';
 import { createPushChannel } from '../ipc/push-channel';
 import { APP_HOST, APP_SCHEME, APP_URL, registerAppScheme, setupAppProtocol } from './app-protocol';
@@ -90,6 +91,7 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
         secretStore: await createSafeStorageSecretStore(userData),
         shell: createElectronShellServices(() => win, serviceOrigins),
         push,
+        startDemo: localDemoService(),
         shellKind: 'electron',
         version: app.getVersion(),
         log,

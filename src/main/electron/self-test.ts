@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app } from 'electron';
 import { runSelfTest, selfTestExitCode } from '../core/self-test/self-test';
+import { localDemoService } from '../demo/local-demo-service';
 import { createSafeStorageSecretStore } from './secret-store';
 
 /** `Fleetdesk --self-test`: the core checks headless, one JSON line on stdout, exit 0 or 1. */
@@ -26,6 +27,7 @@ export async function runElectronSelfTest(): Promise<void> {
       dataDir: join(dir, 'self-test'),
       secretStore: await createSafeStorageSecretStore(dir),
       version: app.getVersion(),
+      startDemo: localDemoService(),
     });
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     code = selfTestExitCode(summary);

@@ -40,7 +40,8 @@ export function createElectronShellServices(
     },
     openExternal: (url) => openExternalSafely(url, serviceOrigins()),
     async copyText(text) {
-      clipboard.writeText(text);
+      // Electron's clipboard.writeText is asynchronous (modelled on navigator.clipboard): a failure must reach the caller.
+      await clipboard.writeText(text);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointsOfLocal, operatorOf } from '../../../src/main/core/session/demo-service';
+import { endpointsOfLocal, operatorOf } from '../../../src/main/demo/demo-of-service';
 import { startRealtime, type Realtime, type RealtimeChannel } from '../../../src/main/core/realtime/realtime';
 import type { ReportEvent } from '../../../src/main/core/realtime/report-event';
 import type { ServiceEndpoints } from '../../../src/main/core/session/service-endpoints';

@@ -9,6 +9,7 @@ import {
 } from '../../../src/main/core/session/encrypted-file-secret-store';
 import { createMemorySecretStore } from '../../../src/main/core/session/secret-store';
 import { runSelfTest, selfTestExitCode } from '../../../src/main/core/self-test/self-test';
+import { localDemoService } from '../../../src/main/demo/local-demo-service';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -48,6 +49,7 @@ describe('the self-test', () => {
       dataDir: dir,
       secretStore: await createEncryptedFileSecretStore(secretsFile, aesAdapter()),
       version: '9.9.9',
+      startDemo: localDemoService(),
     });
     expect(summary.checks.map((c) => [c.name, c.ok, c.detail])).toEqual([
       ['keychain', true, expect.stringMatching(/system keychain, read back and deleted/)],

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
-import { endpointsOfLocal, localDemoService, operatorOf } from '../../../src/main/core/session/demo-service';
+import { endpointsOfLocal, operatorOf } from '../../../src/main/demo/demo-of-service';
+import { localDemoService } from '../../../src/main/demo/local-demo-service';
 import { createEncryptedFileSecretStore } from '../../../src/main/core/session/encrypted-file-secret-store';
 import { createMemorySecretStore, type SecretStore } from '../../../src/main/core/session/secret-store';
 import {

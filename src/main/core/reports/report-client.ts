@@ -145,7 +145,9 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     sender.pump();
     if (polling || options.eventsLive()) return;
     polling = true;
-    pollOnce().finally(() => (polling = false));
+    pollOnce()
+      .catch((err: unknown) => options.log?.warn(`Polling report status failed: ${String(err)}`))
+      .finally(() => (polling = false));
   };
 
   return {

@@ -36,8 +36,8 @@ export interface SelfTestOptions {
   /** The store the app keeps its token in on this machine (Electron: safeStorage). */
   readonly secretStore: SecretStore;
   readonly version: string;
-  /** The Demo profile's service; the core's default (in-process) when absent. */
-  readonly startDemo?: AppCoreOptions['startDemo'];
+  /** The Demo profile's service, as the shell hands it to the core. */
+  readonly startDemo: AppCoreOptions['startDemo'];
   /** Per check; the report check waits for the worker, so this is generous. */
   readonly timeoutMs?: number;
   readonly now?: () => number;
@@ -86,7 +86,7 @@ export async function runSelfTest(options: SelfTestOptions): Promise<SelfTestSum
       version: options.version,
       now,
       log: { warn: (m) => void warnings.push(m) },
-      ...(options.startDemo ? { startDemo: options.startDemo } : {}),
+      startDemo: options.startDemo,
     });
 
   await check('keychain', () => keychainRoundTrip(options.secretStore));

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startBrowserShell, type BrowserShell } from '../../../../src/main/browser/browser-shell';
+import { startBrowserShell, type BrowserShell } from '../../../../src/main/browser-shell/browser-shell';
 import { startLocalService, type LocalService } from '../../../../src/server';
 import { launchChromium } from '../../../support/chromium';
 import type { Fleet } from '../../../../src/server/sim/types';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { HostFrame } from './socket-protocol';
+import type { HostFrame } from '../../shared/ipc/socket-frames';
 
 /**
  * Which browser tab made the IPC call being handled. The core's

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,13 +9,14 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-co
 import { createMemorySecretStore, type SecretStore } from '../core/session/secret-store';
 import { createIpcRouter } from '../ipc/ipc-router';
 import { createPushChannel } from '../ipc/push-channel';
-import type { ReadyInfo } from '../../server';
-import { attachedDemoService } from './attached-demo';
+import { attachedDemoService, localDemoService, type ReadyInfo } from '../demo/local-demo-service';
 import { attachBridgeSocket } from './bridge-socket';
 import { browserHandlers } from './browser-handlers';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
+import { listenOnFreePort } from './listen-on-free-port';
 import { createRendererHost, type RendererSource } from './renderer-host';
-import { SECRET_FRAGMENT_KEY } from './socket-protocol';
+import { serveStatic } from './static-files';
+import { SECRET_FRAGMENT_KEY } from '../../shared/ipc/socket-frames';
 
 export interface BrowserShellLog {
   info(message: string): void;
@@ -25,7 +25,10 @@ export interface BrowserShellLog {
 }
 
 export interface BrowserShellOptions {
-  /** 0 (the default) picks a free port. The host binds 127.0.0.1 only. */
+  /**
+   * The first port to try; when it is taken, the next free one after it (as Vite does).
+   * 0 (the default) lets the OS pick. The host binds 127.0.0.1 only.
+   */
   readonly port?: number;
   /** Cache, downloaded reports and browser downloads; a fresh temp folder by default (removed on stop). */
   readonly dataDir?: string;
@@ -38,7 +41,10 @@ export interface BrowserShellOptions {
    * restart it): the Demo profile signs in to it instead of starting its own.
    */
   readonly demoService?: ReadyInfo;
-  /** Passed to createAppCore (timing for tests, a custom startDemo, …). */
+  /**
+   * Passed to createAppCore (timing for tests, a custom startDemo, …); the
+   * Demo service is the local fleet service in-process unless said here or in demoService.
+   */
   readonly core?: Partial<Pick<AppCoreOptions, 'startDemo' | 'fetch' | 'now' | 'timing' | 'version'>>;
   /** Tests replace the core with fakes of its handlers. */
   readonly createCore?: (options: AppCoreOptions) => AppCore;
@@ -79,7 +85,9 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   const make = options.createCore ?? createAppCore;
   const core = make({
     ...options.core,
-    ...(options.demoService ? { startDemo: attachedDemoService(options.demoService) } : {}),
+    startDemo: options.demoService
+      ? attachedDemoService(options.demoService)
+      : (options.core?.startDemo ?? localDemoService()),
     dataDir,
     secretStore: options.secretStore ?? createMemorySecretStore(),
     shell,
@@ -102,7 +110,13 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     // DNS rebinding: a foreign name resolving to 127.0.0.1 must not read our pages or downloads.
     if (!origins.includes(`http://${req.headers.host ?? ''}`))
       return void res.writeHead(421).end('Misdirected');
+    // A page from anywhere else (another localhost port included) may not read our sources or
+    // downloads: it is refused here, and nothing answers it with CORS headers (renderer-host.ts).
+    const origin = req.headers.origin;
+    if (origin !== undefined && !origins.includes(origin)) return void res.writeHead(403).end('Forbidden');
     const path = new URL(req.url ?? '/', 'http://host.invalid').pathname;
+    // The app's icon, which browsers ask for at /favicon.ico (a PNG there is fine by all of them).
+    if (path === '/favicon.ico') return serveStatic(join(PROJECT_ROOT, 'build'), '/icon.png', res, (h) => h);
     if (path.startsWith(DOWNLOAD_PATH)) {
       const file = shell.download(path.slice(DOWNLOAD_PATH.length));
       if (!file) return void res.writeHead(404).end('Not found');
@@ -122,11 +136,9 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     await renderer.handle(req, res);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnFreePort(server, options.port ?? 0, '127.0.0.1', (taken) =>
+    log.info(`Port ${taken} is in use, trying another one...`),
+  );
   origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
   const socket = attachBridgeSocket({
     server,

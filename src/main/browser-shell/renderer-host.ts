@@ -61,7 +61,9 @@ async function viteDevHost(projectRoot: string, bridgeEntry: string, server: Ser
         transformIndexHtml: (html) => injectBridge(`/@fs/${bridgeEntry.replace(/^\//, '')}`)(html),
       },
     ],
-    server: { middlewareMode: true, hmr: { server }, fs: { allow: [projectRoot] } },
+    // cors: false: Vite's default answers any localhost origin, so a page on another local port
+    // could read every source file through /@fs/; only our own page may.
+    server: { middlewareMode: true, hmr: { server }, fs: { allow: [projectRoot] }, cors: false },
     appType: 'spa',
     logLevel: 'warn',
   });

@@ -6,8 +6,7 @@ import type { IpcRouter } from '../ipc/ipc-router';
 import type { PushChannel } from '../ipc/push-channel';
 import { callerContext, type Caller } from './caller-context';
 import { parseTyped, stringifyTyped } from '../../shared/ipc/typed-json';
-import { invokeFrameSchema } from './socket-frames';
-import { BRIDGE_SOCKET_PATH, type HostFrame } from './socket-protocol';
+import { BRIDGE_SOCKET_PATH, invokeFrameSchema, type HostFrame } from '../../shared/ipc/socket-frames';
 
 export interface BridgeSocketOptions {
   readonly server: Server;

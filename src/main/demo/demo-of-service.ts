@@ -1,0 +1,38 @@
+import type { DemoService } from '../core/session/demo-service';
+import type { ServiceEndpoints } from '../core/session/service-endpoints';
+import type { ReadyInfo, ReadyUser } from '../../server';
+
+/** The Demo profile signs in as the local service's first user, its operator. */
+export function operatorOf(service: ReadyInfo): ReadyUser {
+  const operator = service.users[0];
+  if (!operator) throw new Error('The local fleet service started without an operator account.');
+  return operator;
+}
+
+/** A running local service's ready line as endpoints, for its operator. */
+export function endpointsOfLocal(service: ReadyInfo): ServiceEndpoints {
+  return {
+    base_url: service.base_url,
+    ws_url: service.ws_url,
+    api_url: service.api_url,
+    api_ws_url: service.api_ws_url,
+    tracking_url: service.tracking_url,
+    app_key: service.app_key,
+    account_key: service.account_key,
+    user_id: operatorOf(service).id,
+  };
+}
+
+/**
+ * A running local service as the Demo profile sees it; `stop` says who owns
+ * its lifetime (the app for its in-process service, a test or the CLI for an
+ * attached one).
+ */
+export function demoServiceOf(service: ReadyInfo, stop: () => Promise<void>): DemoService {
+  const operator = operatorOf(service);
+  return {
+    endpoints: endpointsOfLocal(service),
+    operator: { id: operator.id, name: operator.name, token: operator.token },
+    stop,
+  };
+}
