@@ -52,7 +52,11 @@ const loggablePath = (url: string): string => url.split('?')[0] ?? '';
  * 413, an unknown route a 404, a route past its Sunset a 410 — and nothing
  * crashes.
  */
-export function createHttpApp({ now, log, allowedHost = hostAllowlist('127.0.0.1') }: HttpAppOptions): FastifyInstance {
+export function createHttpApp({
+  now,
+  log,
+  allowedHost = hostAllowlist('127.0.0.1'),
+}: HttpAppOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
