@@ -160,6 +160,7 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
           date_from: '2026-03-02',
           date_to: '2026-03-02',
         }),
+        title: 'Trail — packaged',
         fleet: { seed: 1, size: 5 },
         generatedAt: Date.parse('2026-03-03T08:00:00Z'),
         dir,

@@ -1,5 +1,7 @@
 import { reportRequestSchema, type ReportRequestInput } from '../../../../src/shared/interface';
 import { buildReport } from '../../../../src/server/reports/content/build-report';
+import { reportTitle } from '../../../../src/server/reports/report-title';
+import { describeSubject } from '../../../../src/server/reports/request-subject';
 import type { ReportDocument, ReportRow, ReportTable } from '../../../../src/server/reports/report-document';
 import { createFleet } from '../../../../src/server/sim/fleet';
 
@@ -18,16 +20,22 @@ export const rangeOf = (from: string, to: string): [number, number] => [utc(from
 
 export const GENERATED_AT = Date.parse('2026-03-20T09:30:00Z');
 
-/** Builds a report from a request validated exactly as the HTTP layer validates it (spec 2.1). */
+/**
+ * Builds a report from a request validated exactly as the HTTP layer
+ * validates it (spec 2.1), as a worker would at `generatedAt`.
+ */
 export function build(
   input: Omit<ReportRequestInput, 'format'> & { format?: ReportRequestInput['format'] },
+  generatedAt = GENERATED_AT,
 ): ReportDocument {
   const request = reportRequestSchema.parse({ format: 'json', ...input });
   return buildReport({
     fleet,
     request,
     reportId: '6f1c1b9e-8a47-4b8e-9d7a-2f7d1c3b5a10',
-    generatedAt: GENERATED_AT,
+    // The title the service gives the report when it accepts it.
+    title: reportTitle(request, describeSubject(fleet, request).subjectName),
+    generatedAt,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ReportChart } from '../../report-document';
-import { SERIES_COLOURS, chartAxisTitle, chartGeometry } from '../chart-geometry';
+import { SERIES_COLOURS, chartAxisTitle, chartGeometry, lineRuns } from '../chart-geometry';
 import type { PdfCursor } from './pdf-cursor';
 import { PDF_STYLE } from './pdf-style';
 import { winAnsi } from './pdf-text';
@@ -54,11 +54,19 @@ export function drawChart(cur: PdfCursor, chart: ReportChart): void {
           .rect(ox + g.x(x) + g.barOffset(si), top + Math.min(yy, zero), g.barWidth, Math.abs(zero - yy))
           .fill();
       }
-    } else if (series.points.length > 0) {
-      const [first, ...rest] = series.points;
-      doc.moveTo(ox + g.x(first![0]), top + g.y(first![1]));
-      for (const [x, y] of rest) doc.lineTo(ox + g.x(x), top + g.y(y));
-      doc.lineWidth(0.7).strokeColor(colour).stroke();
+    } else {
+      for (const run of lineRuns(series)) {
+        const [first, ...rest] = run;
+        if (!first) continue;
+        if (rest.length === 0) {
+          // A lone reading between two gaps: a dot, not an invisible zero-length line.
+          doc.circle(ox + g.x(first[0]), top + g.y(first[1]), 0.8).fill(colour);
+          continue;
+        }
+        doc.moveTo(ox + g.x(first[0]), top + g.y(first[1]));
+        for (const [x, y] of rest) doc.lineTo(ox + g.x(x), top + g.y(y));
+        doc.lineWidth(0.7).strokeColor(colour).stroke();
+      }
     }
   });
 
