@@ -1,4 +1,8 @@
-import { reportRequestSchema, type ReportRequestInput } from '../../../../src/shared/interface';
+import {
+  reportRequestSchema,
+  type ReportRequestInput,
+  type ReportType,
+} from '../../../../src/shared/interface';
 import { buildReport } from '../../../../src/server/reports/content/build-report';
 import { reportTitle } from '../../../../src/server/reports/report-title';
 import { describeSubject } from '../../../../src/server/reports/request-subject';
@@ -54,3 +58,17 @@ export function summaryValue(doc: ReportDocument, label: string): ReportRow[stri
 }
 
 export const sumOf = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+
+/**
+ * A subject every report type has data for: Truck 02 (asset 12, a 60 s
+ * tracker) drives, has OBD and carries beacon 1; beacon 3 is a portable tag
+ * on the move; the mileage types compare assets 11 and 12.
+ */
+export const subjectFor = (
+  type: ReportType,
+): { asset_id?: number; asset_ids?: number[]; beacon_id?: number } =>
+  type === 'portable_beacon'
+    ? { beacon_id: 3 }
+    : type.startsWith('mileage')
+      ? { asset_ids: [11, 12] }
+      : { asset_id: 12 };

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_TYPES, type ReportType } from '../../../../src/shared/interface';
+import { REPORT_TYPES } from '../../../../src/shared/interface';
 import { NoDataError } from '../../../../src/server/reports/report-document';
-import { DAY_MS, GENERATED_AT, build, fleet, table, utc } from './report-fixture';
+import { DAY_MS, GENERATED_AT, build, fleet, subjectFor, table, utc } from './report-fixture';
 
 /** The fixture's reports are generated at 2026-03-20 09:30 UTC: that is the present. */
 const PRESENT = GENERATED_AT;
 const TODAY = '2026-03-20';
-
-const subject = (type: ReportType): { asset_id?: number; asset_ids?: number[]; beacon_id?: number } =>
-  type === 'portable_beacon'
-    ? { beacon_id: 3 }
-    : type.startsWith('mileage')
-      ? { asset_ids: [1, 2] }
-      : { asset_id: 1 };
 
 describe('reports end at the present', () => {
   it('a trail for today has every fix up to now and none after', () => {
@@ -81,7 +74,7 @@ describe('reports end at the present', () => {
       ] as const) {
         let thrown: unknown;
         try {
-          build({ type, ...subject(type), date_from, date_to });
+          build({ type, ...subjectFor(type), date_from, date_to });
         } catch (err) {
           thrown = err;
         }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { REPORT_TYPES, type ReportType } from '../../../../../src/shared/interface';
+import { REPORT_TYPES } from '../../../../../src/shared/interface';
 import type { ReportDocument, ReportTable } from '../../../../../src/server/reports/report-document';
 import { PDF_STYLE } from '../../../../../src/server/reports/render/pdf/pdf-style';
 import { loadReportFonts } from '../../../../../src/server/reports/render/pdf/report-fonts';
@@ -17,7 +17,7 @@ import {
 } from '../../../../../src/server/reports/render/pdf/table-layout';
 import { PdfText } from '../../../../../src/server/reports/render/pdf/text/pdf-text';
 import { renderReport } from '../../../../../src/server/reports/render/render-report';
-import { build } from '../../content/report-fixture';
+import { build, subjectFor } from '../../content/report-fixture';
 
 const run = promisify(execFile);
 const S = PDF_STYLE;
@@ -26,16 +26,9 @@ const LANDSCAPE = 841.89 - 2 * S.margin;
 /** pdfkit rounds positions to 1/1000 pt; poppler's boxes are a little wider than the advances. */
 const EPSILON = 0.01;
 
-const subject = (type: ReportType): { asset_id?: number; asset_ids?: number[]; beacon_id?: number } =>
-  type === 'portable_beacon'
-    ? { beacon_id: 3 }
-    : type.startsWith('mileage')
-      ? { asset_ids: [11, 12] }
-      : { asset_id: 12 };
-
 const reports = (): ReportDocument[] =>
   REPORT_TYPES.map((type) =>
-    build({ type, ...subject(type), date_from: '2026-03-03', date_to: '2026-03-04' }),
+    build({ type, ...subjectFor(type), date_from: '2026-03-03', date_to: '2026-03-04' }),
   );
 
 /** A table whose headers are long phrases and whose text column holds long place names. */
