@@ -7,7 +7,7 @@ import { drawChart } from './pdf-chart';
 import { PDF_STYLE } from './pdf-style';
 import { drawTable } from './pdf-table';
 import { loadReportFonts } from './report-fonts';
-import { prepareTable, printedTable, wrappedWidth } from './table-layout';
+import { comfortableWidth, prepareTable, printedTable } from './table-layout';
 import { PdfText } from './text/pdf-text';
 
 const S = PDF_STYLE;
@@ -44,7 +44,7 @@ export async function renderPdf(report: ReportDocument): Promise<Uint8Array> {
   const text = new PdfText(doc);
   const tables = printed.map((t) => prepareTable(t, (s, style) => text.width(s, style, S.tableFontSize)));
   // A table that does not fit a portrait page even with wrapped headers turns the whole document landscape.
-  const landscape = tables.some((t) => wrappedWidth(t) > A4_PORTRAIT_CONTENT);
+  const landscape = tables.some((t) => comfortableWidth(t) > A4_PORTRAIT_CONTENT);
   const cur = new PdfCursor(
     doc,
     {

@@ -9,17 +9,29 @@ import { LINE_HEIGHT } from './text/pdf-text';
 const S = PDF_STYLE;
 /** A text column (place names) may shrink to this and shorten its cells with an ellipsis. */
 const MIN_TEXT_COLUMN = 48;
+/** Headers wrap to this many lines before any text column is shortened. */
+const HEADER_LINES = 3;
 
 export type Measure = (text: string, style: FontStyle) => number;
 
-/** A table's printed texts and how wide each column would like to be (padding included). */
+/** The texts a table prints: its headers and the cells of its printed rows. */
+export interface PrintedTable {
+  readonly table: ReportTable;
+  readonly header: readonly string[];
+  readonly cells: readonly (readonly string[])[];
+}
+
+/** A table's printed texts and how wide each column would like to be (cell padding included). */
 export interface PreparedTable extends PrintedTable {
   readonly numeric: readonly boolean[];
+  readonly text: readonly boolean[];
   /** The widest cell of each column. */
   readonly cellWidth: readonly number[];
   /** Each header on one line. */
   readonly headerWidth: readonly number[];
-  /** Each header's widest word: the narrowest the header wraps to. */
+  /** Each header in at most HEADER_LINES lines. */
+  readonly headerShortWidth: readonly number[];
+  /** Each header's widest word: the narrowest it wraps to. */
   readonly headerWordWidth: readonly number[];
 }
 
@@ -30,13 +42,6 @@ export interface TableLayout {
   /** Each header wrapped into its column. */
   readonly headerLines: readonly (readonly string[])[];
   readonly headerHeight: number;
-}
-
-/** The texts a table prints: its headers and the cells of its printed rows. */
-export interface PrintedTable {
-  readonly table: ReportTable;
-  readonly header: readonly string[];
-  readonly cells: readonly (readonly string[])[];
 }
 
 export function printedTable(table: ReportTable): PrintedTable {
@@ -54,62 +59,75 @@ export function prepareTable({ table, header, cells }: PrintedTable, measure: Me
   for (const row of cells) {
     row.forEach((text, c) => (cellWidth[c] = Math.max(cellWidth[c]!, pad + measure(text, 'regular'))));
   }
+  const bold = (s: string): number => measure(s, 'bold');
+  const headerWordWidth = header.map(
+    (h) => pad + Math.max(0, ...breakPieces(h).map((p) => bold(p.trimEnd()))),
+  );
   return {
     table,
     header,
     cells,
     numeric: table.columns.map((c) => isNumericKind(c.kind)),
+    text: table.columns.map((c) => c.kind === 'text'),
     cellWidth,
-    headerWidth: header.map((h) => pad + measure(h, 'bold')),
-    headerWordWidth: header.map(
-      (h) => pad + Math.max(0, ...breakPieces(h).map((p) => measure(p.trimEnd(), 'bold'))),
+    headerWidth: header.map((h) => pad + bold(h)),
+    headerShortWidth: header.map(
+      (h, c) => pad + narrowestIn(h, HEADER_LINES, headerWordWidth[c]! - pad, bold),
     ),
+    headerWordWidth,
   };
 }
 
-/** Every column at the width that shows its cells whole and its header on one line. */
-export const naturalWidth = (t: PreparedTable): number =>
-  t.cellWidth.reduce((sum, w, c) => sum + Math.max(w, t.headerWidth[c]!), 0);
+/** The narrowest width (to 0.5 pt) at which `text` wraps into at most `lines` lines. */
+function narrowestIn(text: string, lines: number, atLeast: number, measure: (s: string) => number): number {
+  let lo = atLeast;
+  let hi = Math.max(atLeast, measure(text));
+  while (hi - lo > 0.5) {
+    const mid = (lo + hi) / 2;
+    if (wrapLines(text, mid, measure).length <= lines) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
 
-/** Every cell whole, headers wrapped at their spaces: wider than a portrait page turns the document landscape. */
-export const wrappedWidth = (t: PreparedTable): number =>
-  t.cellWidth.reduce((sum, w, c) => sum + Math.max(w, t.headerWordWidth[c]!), 0);
+/** Each column at the width that shows its cells whole and its header in a few lines. */
+const comfortableWidths = (t: PreparedTable): number[] =>
+  t.cellWidth.map((w, c) => Math.max(w, t.headerShortWidth[c]!));
+
+/** Wider than a portrait page even so: the document turns landscape. */
+export const comfortableWidth = (t: PreparedTable): number => sum(comfortableWidths(t));
+
+const sum = (ws: readonly number[]): number => ws.reduce((a, b) => a + b, 0);
 
 /**
- * Column widths for `available` points: natural widths and the spare room
- * shared out when they fit; else headers wrap first, then text columns
- * shrink (their cells get an ellipsis), and only a table too wide even
- * then is scaled down as a whole. Numbers, times and durations keep their
- * full width as long as anything else can give.
+ * Column widths for `available` points, giving up readability in this
+ * order: first headers wrap (to three lines), then text columns shrink
+ * (their cells end in "…"), then headers wrap to one word a line, and only
+ * a table too wide even then is scaled down as a whole. Numbers, times and
+ * durations keep their full width as long as anything else can give.
  */
 export function layoutTable(t: PreparedTable, available: number, measure: Measure): TableLayout {
-  const n = t.cellWidth.length;
   const natural = t.cellWidth.map((w, c) => Math.max(w, t.headerWidth[c]!));
-  const wrapped = t.cellWidth.map((w, c) => Math.max(w, t.headerWordWidth[c]!));
-  const text = t.table.columns.map((c) => c.kind === 'text');
-  const least = wrapped.map((w, c) =>
-    text[c] ? Math.max(t.headerWordWidth[c]!, Math.min(w, MIN_TEXT_COLUMN)) : w,
-  );
-  const sum = (ws: readonly number[]): number => ws.reduce((a, b) => a + b, 0);
-
-  let width: number[];
-  if (sum(natural) <= available) {
-    width = natural.map((w) => w + (available - sum(natural)) / n);
-  } else if (sum(wrapped) <= available) {
-    width = shrinkToward(natural, wrapped, available);
-  } else if (sum(least) <= available) {
-    width = shrinkToward(wrapped, least, available);
-  } else {
-    width = least.map((w) => (w * available) / sum(least));
+  const comfortable = comfortableWidths(t);
+  const shortText = (header: readonly number[]): number[] =>
+    t.cellWidth.map((w, c) => Math.max(header[c]!, t.text[c] ? Math.min(w, MIN_TEXT_COLUMN) : w));
+  const steps = [natural, comfortable, shortText(t.headerShortWidth), shortText(t.headerWordWidth)];
+  let width: number[] | undefined;
+  if (sum(natural) <= available) width = natural.map((w) => w + (available - sum(natural)) / natural.length);
+  for (let i = 1; !width && i < steps.length; i++) {
+    if (sum(steps[i]!) <= available) width = shrinkToward(steps[i - 1]!, steps[i]!, available);
   }
+  const least = steps.at(-1)!;
+  width ??= least.map((w) => (w * available) / sum(least));
+
   const x: number[] = [];
   let left = 0;
   for (const w of width) {
     x.push(left);
     left += w;
   }
-  const inner = (c: number): number => Math.max(0, width[c]! - 2 * S.cellPadding);
-  const headerLines = t.header.map((h, c) => wrapLines(h, inner(c), (s) => measure(s, 'bold')));
+  const bold = (s: string): number => measure(s, 'bold');
+  const headerLines = t.header.map((h, c) => wrapLines(h, width[c]! - 2 * S.cellPadding, bold));
   const lines = Math.max(1, ...headerLines.map((l) => l.length));
   const headerHeight = Math.max(S.headerHeight, lines * LINE_HEIGHT * S.tableFontSize + 7);
   return { x, width, headerLines, headerHeight };
@@ -117,8 +135,7 @@ export function layoutTable(t: PreparedTable, available: number, measure: Measur
 
 /** From `from` toward `to`, each column giving up the same share of what it can give, to total `available`. */
 function shrinkToward(from: readonly number[], to: readonly number[], available: number): number[] {
-  const total = from.reduce((a, b) => a + b, 0);
-  const slack = from.reduce((a, w, c) => a + (w - to[c]!), 0);
-  const share = slack > 0 ? Math.min(1, (total - available) / slack) : 0;
-  return from.map((w, c) => w - (w - to[c]!) * share);
+  const slack = sum(from) - sum(to);
+  const share = slack > 0 ? Math.min(1, (sum(from) - available) / slack) : 0;
+  return from.map((w, c) => Math.max(to[c]!, w - (w - to[c]!) * share));
 }

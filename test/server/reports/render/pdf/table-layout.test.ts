@@ -18,6 +18,7 @@ import {
 import { PdfText } from '../../../../../src/server/reports/render/pdf/text/pdf-text';
 import { renderReport } from '../../../../../src/server/reports/render/render-report';
 import { build, subjectFor } from '../../content/report-fixture';
+import { rasterPage, readPdf } from '../rendered-files';
 
 const run = promisify(execFile);
 const S = PDF_STYLE;
@@ -42,6 +43,16 @@ const crowded: ReportTable = {
     { key: 'odo', label: 'Odometer reading at the time', unit: 'km', kind: 'number', decimals: 1 },
     { key: 'ign', label: 'Ignition', kind: 'boolean' },
     { key: 'dur', label: 'Time spent idling with the engine on', kind: 'duration_s' },
+    { key: 'load', label: 'Average engine load while driving', unit: '%', kind: 'number', decimals: 1 },
+    { key: 'rpm', label: 'Highest engine speed of the day', unit: 'rpm', kind: 'integer' },
+    { key: 'cool', label: 'Highest coolant temperature of the day', unit: '°C', kind: 'number', decimals: 1 },
+    {
+      key: 'bat',
+      label: 'Lowest battery voltage with the engine off',
+      unit: 'V',
+      kind: 'number',
+      decimals: 2,
+    },
   ],
   rows: [
     {
@@ -51,6 +62,10 @@ const crowded: ReportTable = {
       odo: 159_013.2,
       ign: true,
       dur: 12_345,
+      load: 42.5,
+      rpm: 2658,
+      cool: 87.3,
+      bat: 12.61,
     },
   ],
 };
@@ -116,6 +131,54 @@ describe('PDF table layout', () => {
 });
 
 describe('PDF pages', () => {
+  it('draw each header of a trail apart from its neighbours, as the page really renders it', async () => {
+    const doc = build({ type: 'trail', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-02' });
+    const dpi = 144;
+    const page = await rasterPage(await renderReport(doc, 'pdf'), 2, dpi);
+    // The header bar: rows mostly in the header's dark fill.
+    const fill = [0x1f, 0x29, 0x37];
+    const isFill = (x: number, y: number): boolean =>
+      page.rgb(x, y).every((c, i) => Math.abs(c - fill[i]!) < 12);
+    const bar: number[] = [];
+    for (let y = 0; y < page.height / 4; y++) {
+      let n = 0;
+      for (let x = 0; x < page.width; x += 4) if (isFill(x, y)) n++;
+      if (n > page.width / 4 / 2) bar.push(y);
+    }
+    expect(bar.length).toBeGreaterThan(10);
+    // Columns of the bar with white text in them, grouped where less than 5 pt apart: one group per header.
+    const inked: number[] = [];
+    for (let x = 0; x < page.width; x++) {
+      if (bar.some((y) => page.rgb(x, y).every((c) => c > 170))) inked.push(x);
+    }
+    const minGap = (5 * dpi) / 72;
+    const groups = inked.filter((x, i) => i === 0 || x - inked[i - 1]! > minGap).length;
+    expect(groups).toBe(doc.tables[0]!.columns.length);
+  });
+
+  it('print every header word and every number of a crowded table whole', async () => {
+    const doc = { ...reports()[0]!, tables: [crowded] };
+    const pdf = await readPdf(await renderReport(doc, 'pdf'));
+    const words = new Set(pdf.text.join('\n').split(/\s+/));
+    for (const column of crowded.columns) {
+      const header = column.unit ? `${column.label} (${column.unit})` : column.label;
+      for (const word of header.split(' ')) expect(words, `header word "${word}"`).toContain(word);
+    }
+    for (const number of [
+      '2026-03-03',
+      '10:00:00',
+      '1,234.5',
+      '159,013.2',
+      'Yes',
+      '42.5',
+      '2,658',
+      '87.3',
+      '12.61',
+    ]) {
+      expect(words, `cell text "${number}"`).toContain(number);
+    }
+  });
+
   it('put every word of every report type between the margins', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleetdesk-margins-'));
     try {

@@ -33,7 +33,8 @@ export function breakPieces(text: string): string[] {
 export function wrapLines(text: string, width: number, measure: (s: string) => number): string[] {
   const lines: string[] = [];
   let line = '';
-  const fits = (s: string): boolean => measure(s.trimEnd()) <= width;
+  // A hair of slack: a column sized to a word's measured width must hold that word.
+  const fits = (s: string): boolean => measure(s.trimEnd()) <= width + 1e-6;
   for (const piece of breakPieces(text)) {
     if (fits(line + piece)) {
       line += piece;

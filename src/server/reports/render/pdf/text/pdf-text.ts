@@ -77,7 +77,7 @@ export class PdfText {
 
   /** The text, shortened with an ellipsis until it fits `width`. */
   fit(text: string, style: FontStyle, size: number, width: number): string {
-    if (this.width(text, style, size) <= width) return text;
+    if (this.width(text, style, size) <= width + 1e-6) return text;
     const chars = [...text];
     let lo = 0;
     let hi = chars.length;
