@@ -24,7 +24,7 @@ export function drawTable(cur: PdfCursor, t: PreparedTable): void {
     c: number,
     y: number,
     style: typeof S.font | typeof S.bold,
-    colour: string,
+    colour: string | null,
   ): void => {
     const inner = layout.width[c]! - 2 * S.cellPadding;
     const x = cur.left + layout.x[c]! + S.cellPadding;
@@ -60,7 +60,8 @@ export function drawTable(cur: PdfCursor, t: PreparedTable): void {
       headerRow();
     }
     if (r % 2 === 1) doc.rect(cur.left, cur.y, cur.width, S.rowHeight).fill(S.zebra);
-    t.cells[r]!.forEach((s, c) => cell(cellInColumn(cur, s, layout, c), c, cur.y + rowTop, S.font, S.text));
+    doc.fillColor(S.text);
+    t.cells[r]!.forEach((s, c) => cell(cellInColumn(cur, s, layout, c), c, cur.y + rowTop, S.font, null));
     cur.y += S.rowHeight;
   }
   doc

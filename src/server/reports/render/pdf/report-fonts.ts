@@ -22,9 +22,11 @@ export async function loadReportFonts(
 ): Promise<void> {
   const codePoints = new Set<number>();
   const add = (text: string): void => {
+    // ASCII is in RENDERER_TEXT already: most cells (times, numbers) need no look.
+    if (/^[\x20-\x7E]*$/.test(text)) return;
     for (const ch of printable(text)) codePoints.add(ch.codePointAt(0)!);
   };
-  add(RENDERER_TEXT);
+  for (const ch of RENDERER_TEXT) codePoints.add(ch.codePointAt(0)!);
   add(report.title);
   for (const line of headingLines(report)) add(line.value);
   for (const item of report.summary) {

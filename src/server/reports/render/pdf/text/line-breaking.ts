@@ -31,10 +31,11 @@ export function breakPieces(text: string): string[] {
  * cut between grapheme clusters. Lines come back without trailing spaces.
  */
 export function wrapLines(text: string, width: number, measure: (s: string) => number): string[] {
-  const lines: string[] = [];
-  let line = '';
   // A hair of slack: a column sized to a word's measured width must hold that word.
   const fits = (s: string): boolean => measure(s.trimEnd()) <= width + 1e-6;
+  if (fits(text)) return [text.trimEnd()];
+  const lines: string[] = [];
+  let line = '';
   for (const piece of breakPieces(text)) {
     if (fits(line + piece)) {
       line += piece;

@@ -47,21 +47,25 @@ export class PdfText {
     return this.shape(text, style).width * size;
   }
 
-  /** One line, never wrapped; `y` is the top of the line. Align right or centre within `box` from x. */
+  /**
+   * One line, never wrapped; `y` is the top of the line. Align right or
+   * centre within `box` from x. A null colour keeps the document's fill
+   * colour (a table sets it once a row, not once a cell).
+   */
   draw(
     text: string,
     x: number,
     y: number,
     style: FontStyle,
     size: number,
-    colour: string,
+    colour: string | null,
     align: { readonly to: 'right' | 'center'; readonly box: number } | null = null,
   ): void {
     const line = this.shape(text, style);
     let at = x;
     if (align) at += (align.box - line.width * size) / (align.to === 'right' ? 1 : 2);
     const baseline = y + BASELINE * size;
-    this.doc.fillColor(colour);
+    if (colour !== null) this.doc.fillColor(colour);
     for (const run of line.runs) {
       this.open(run.face);
       const options: PlacedTextOptions = {

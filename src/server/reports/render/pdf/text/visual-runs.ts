@@ -40,6 +40,8 @@ export function printable(text: string): string {
  */
 export function visualRuns(line: string, style: FontStyle): VisualRun[] {
   const text = printable(line);
+  const single = singleFaceRun(text, style);
+  if (single) return [single];
   if (!RTL_TEXT.test(text))
     return groupRuns(
       [...text].map((ch) => ({ ch, level: 0 })),
@@ -64,6 +66,19 @@ export function visualRuns(line: string, style: FontStyle): VisualRun[] {
     if (!BIDI_CONTROL.test(ch)) chars.push({ ch, level });
   }
   return groupRuns(chars, style);
+}
+
+/**
+ * Most cells are ASCII in the Latin face (times, numbers, names): one run,
+ * found without building the per-character list a 2,500-row table would
+ * otherwise allocate for every cell.
+ */
+function singleFaceRun(text: string, style: FontStyle): VisualRun | null {
+  if (!/^[\x20-\x7E]+$/.test(text)) return null;
+  const face = faceFor(style, text.charCodeAt(0));
+  if (!face) return null;
+  for (let i = 1; i < text.length; i++) if (faceFor(style, text.charCodeAt(i)) !== face) return null;
+  return { face, text };
 }
 
 interface VisualChar {
