@@ -33,7 +33,7 @@ export interface FontFile {
 /** Fontsource's unicode.json: subset name ("latin", "[12]" for CJK slices) → CSS unicode-range. */
 const unicodeRangesSchema = z.record(z.string(), z.string());
 
-const require = createRequire(import.meta.url);
+const packages = createRequire(import.meta.url);
 const byStyle = new Map<FontStyle, readonly FontFile[]>();
 
 /**
@@ -53,7 +53,7 @@ export function fontFiles(style: FontStyle): readonly FontFile[] {
 
 function familyFiles(name: string, italic: boolean, style: FontStyle): FontFile[] {
   // The package's main entry is its CSS, beside unicode.json and files/ (its exports map hides the rest).
-  const dir = dirname(require.resolve(`@fontsource/${name}`));
+  const dir = dirname(packages.resolve(`@fontsource/${name}`));
   const subsets = unicodeRangesSchema.parse(JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')));
   const weight = style === 'bold' ? 700 : 400;
   const rank = (subset: string): number => (subset === 'latin' ? 0 : subset === 'latin-ext' ? 1 : 2);
