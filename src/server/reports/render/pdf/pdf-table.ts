@@ -28,7 +28,7 @@ export function drawTable(cur: PdfCursor, t: PreparedTable): void {
   ): void => {
     const inner = layout.width[c]! - 2 * S.cellPadding;
     const x = cur.left + layout.x[c]! + S.cellPadding;
-    text.draw(s, x, y, style, size, colour, t.numeric[c] ? { to: 'right', box: inner } : null);
+    text.draw(s, x, y, style, size, colour, t.numeric[c] ? inner : null);
   };
   const headerRow = (): void => {
     doc.rect(cur.left, cur.y, cur.width, layout.headerHeight).fill(S.headerFill);

@@ -48,9 +48,9 @@ export class PdfText {
   }
 
   /**
-   * One line, never wrapped; `y` is the top of the line. Align right or
-   * centre within `box` from x. A null colour keeps the document's fill
-   * colour (a table sets it once a row, not once a cell).
+   * One line, never wrapped; `y` is the top of the line; with `rightIn`,
+   * the line ends that far right of x. A null colour keeps the document's
+   * fill colour (a table sets it once a row, not once a cell).
    */
   draw(
     text: string,
@@ -59,11 +59,10 @@ export class PdfText {
     style: FontStyle,
     size: number,
     colour: string | null,
-    align: { readonly to: 'right' | 'center'; readonly box: number } | null = null,
+    rightIn: number | null = null,
   ): void {
     const line = this.shape(text, style);
-    let at = x;
-    if (align) at += (align.box - line.width * size) / (align.to === 'right' ? 1 : 2);
+    let at = rightIn === null ? x : x + rightIn - line.width * size;
     const baseline = y + BASELINE * size;
     if (colour !== null) this.doc.fillColor(colour);
     for (const run of line.runs) {
