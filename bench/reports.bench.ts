@@ -145,7 +145,7 @@ async function generationCpu(): Promise<void> {
     const request = reportRequestSchema.parse({ type: 'trail', format, asset_id: 1, ...range(days) });
     const wall0 = performance.now();
     const c0 = threadCpuMs().usage;
-    const doc = buildReport({ fleet, request, reportId: 'bench', generatedAt: Date.now() });
+    const doc = buildReport({ fleet, request, reportId: 'bench', title: 'bench', generatedAt: Date.now() });
     const built = threadCpuMs(c0).ms;
     const c1 = threadCpuMs().usage;
     await renderReport(doc, format);

@@ -12,6 +12,7 @@ import { jsonReportContentSchema, reportRequestSchema } from '../../src/shared/i
 import { workerEntry } from '../../src/server/reports/worker-entry';
 import { WorkerPool } from '../../src/server/reports/worker-pool';
 import type { WorkerReply } from '../../src/server/reports/worker-protocol';
+import { readPdf } from '../server/reports/render/rendered-files';
 import { writeStandInElectronDist } from './stand-in-electron';
 
 /**
@@ -160,6 +161,7 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
           date_from: '2026-03-02',
           date_to: '2026-03-02',
         }),
+        title: 'Trail — packaged',
         fleet: { seed: 1, size: 5 },
         visibleAssetIds: null,
         generatedAt: Date.parse('2026-03-03T08:00:00Z'),
@@ -178,6 +180,38 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
       expect(report.type).toBe('trail');
       expect(report.period).toEqual({ from: '2026-03-02', to: '2026-03-02' });
       expect(report.rows.length).toBeGreaterThan(0);
+
+      // The PDF fonts come from the packaged node_modules, not the system: a title in other scripts prints as itself.
+      const title = 'Маршрут Ελλάδα 東京 עברית Łódź';
+      expect(
+        pool.run({
+          kind: 'job',
+          reportId: 'packaged-2',
+          request: reportRequestSchema.parse({
+            type: 'trip',
+            format: 'pdf',
+            asset_id: 2,
+            date_from: '2026-03-02',
+            date_to: '2026-03-02',
+            title,
+          }),
+          title,
+          fleet: { seed: 1, size: 5 },
+          visibleAssetIds: null,
+          generatedAt: Date.parse('2026-03-03T08:00:00Z'),
+          dir,
+          fileName: 'packaged-2.pdf',
+        }),
+      ).toBe(true);
+      await expect
+        .poll(() => replies.find((r) => r.kind === 'done' && r.reportId === 'packaged-2') ?? crashes[0], {
+          timeout: 30_000,
+        })
+        .toBeTruthy();
+      expect(crashes).toEqual([]);
+      const pdf = await readPdf(readFileSync(join(dir, 'packaged-2.pdf')));
+      expect(pdf.title).toBe(title);
+      for (const word of title.split(' ')) expect(pdf.text[0]).toContain(word);
     } finally {
       await pool.stop();
     }

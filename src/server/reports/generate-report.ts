@@ -27,17 +27,18 @@ const BUILD_SHARE = 0.7;
 /**
  * One report, start to finish, inside a worker thread: build the document
  * from the re-created fleet, render it, write it atomically (temp + rename,
- * so a half-written file is never served). Returns the size and the title.
+ * so a half-written file is never served). Returns the file's size.
  */
 export async function generateReport(
   job: WorkerJob,
   onProgress: (fraction: number) => void,
-): Promise<{ fileSize: number; title: string }> {
+): Promise<{ fileSize: number }> {
   const fleet = visibleFleet(fleetFor(job.fleet.seed, job.fleet.size), job.visibleAssetIds);
   const doc = buildReport({
     fleet,
     request: job.request,
     reportId: job.reportId,
+    title: job.title,
     generatedAt: job.generatedAt,
     onProgress: (f) => onProgress(Math.min(1, Math.max(0, f)) * BUILD_SHARE),
   });
@@ -54,5 +55,5 @@ export async function generateReport(
     rmSync(tempPath, { force: true });
     throw err;
   }
-  return { fileSize: bytes.byteLength, title: doc.title };
+  return { fileSize: bytes.byteLength };
 }

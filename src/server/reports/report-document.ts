@@ -37,6 +37,12 @@ export interface ReportChartSeries {
   readonly name: string;
   /** [x, y]; x is epoch ms when the chart's x axis is time, else a category index. */
   readonly points: readonly (readonly [number, number])[];
+  /**
+   * Line charts: indices (ascending) of the points that start a new line,
+   * because the data has a gap before them (the engine was off, the tracker
+   * offline). No line is drawn across a gap.
+   */
+  readonly breaksBefore?: readonly number[];
 }
 
 export interface ReportChart {
@@ -95,7 +101,9 @@ export interface BuildContext {
   readonly fleet: Fleet;
   readonly request: ReportRequest;
   readonly reportId: string;
-  /** Epoch ms of "now" for the generated-at line. */
+  /** The report's title, decided when it was accepted (report-title.ts). */
+  readonly title: string;
+  /** Epoch ms of "now": the generated-at line, and where the report's data ends. */
   readonly generatedAt: number;
   /** 0..1, called as generation advances, so status progress really moves. */
   readonly onProgress?: (fraction: number) => void;

@@ -231,6 +231,7 @@ export class ReportScheduler {
         kind: 'job',
         reportId: report.id,
         request: report.request,
+        title: report.title,
         fleet: { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length },
         visibleAssetIds: this.visibleAssetIds(report.userId),
         generatedAt: startedAt,
@@ -272,7 +273,6 @@ export class ReportScheduler {
         fileName: job.fileName,
         fileSize: reply.fileSize,
         processingTimeMs,
-        title: reply.title,
       });
       if (running)
         this.estimator.record(report.format, requestWorkUnits(report.request), now - running.startedAt);

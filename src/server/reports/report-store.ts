@@ -115,7 +115,6 @@ export interface ReportStore {
       fileName: string;
       fileSize: number;
       processingTimeMs: number;
-      title: string;
     },
   ): void;
   markFailed(id: string, failedAt: number, message: string): void;
@@ -144,7 +143,7 @@ export function createReportStore(db: Database.Database): ReportStore {
   );
   const setCompleted = db.prepare(`
     UPDATE reports SET status = 'completed', completed_at = @completedAt, file_name = @fileName,
-      file_size = @fileSize, processing_time_ms = @processingTimeMs, title = @title, error_message = NULL
+      file_size = @fileSize, processing_time_ms = @processingTimeMs, error_message = NULL
     WHERE id = @id`);
   const setFailed = db.prepare(
     "UPDATE reports SET status = 'failed', completed_at = ?, error_message = ? WHERE id = ?",

@@ -35,7 +35,7 @@ port.on('message', (raw: unknown) => {
     lastSent = fraction;
     post({ kind: 'progress', reportId: msg.reportId, fraction });
   }).then(
-    ({ fileSize, title }) => post({ kind: 'done', reportId: msg.reportId, fileSize, title }),
+    ({ fileSize }) => post({ kind: 'done', reportId: msg.reportId, fileSize }),
     (err: unknown) =>
       post({
         kind: 'failed',

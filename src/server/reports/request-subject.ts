@@ -1,16 +1,23 @@
 import type { Account, ServiceUser } from '../accounts/account';
 import { badRequest, forbidden } from '../http/http-error';
 import type { Fleet } from '../sim/types';
-import { REPORT_CATALOGUE, type ReportRequest } from '../../shared/interface';
+import type { ReportRequest } from '../../shared/interface';
 import type { AssetInfo } from './report-record';
+import { reportTitle } from './report-title';
 
 /** What a request is about, once its ids are known to exist and the user may see them. */
 export interface RequestSubject {
   readonly assetInfo: AssetInfo | null;
   /** For the filename (spec 2.4) and the default title. */
   readonly subjectName: string;
+  /** The report's title from queued to completed: the request's own, else reportTitle's. */
   readonly title: string;
 }
+
+/** asset_id, then asset_ids, each once. */
+const requestedAssetIds = (req: ReportRequest): number[] => [
+  ...new Set([...(req.asset_id === undefined ? [] : [req.asset_id]), ...(req.asset_ids ?? [])]),
+];
 
 /**
  * Checks the ids of a schema-valid request against the fleet. Unknown ids
@@ -29,9 +36,7 @@ export function resolveSubject(
   if (req.account_name !== undefined && req.account_name !== account.key) {
     add('account_name', `must be this account's key, "${account.key}"`);
   }
-  const assetIds = [
-    ...new Set([...(req.asset_id === undefined ? [] : [req.asset_id]), ...(req.asset_ids ?? [])]),
-  ];
+  const assetIds = requestedAssetIds(req);
   for (const id of assetIds) {
     if (!fleet.asset(id))
       add(req.asset_ids?.includes(id) ? 'asset_ids' : 'asset_id', `no asset with id ${id}`);
@@ -52,28 +57,30 @@ export function resolveSubject(
     throw forbidden(`You do not have access to the assets of driver ${req.driver_id}.`);
   }
 
-  const assets = assetIds.map((id) => fleet.asset(id)).filter((a) => a !== undefined);
-  let assetInfo: AssetInfo;
-  let subjectName: string;
-  if (assets.length > 1) {
-    assetInfo = { id: assets[0]!.id, name: assets[0]!.name };
-    subjectName = `${assets.length} assets`;
-  } else if (assets.length === 1) {
-    assetInfo = { id: assets[0]!.id, name: assets[0]!.name };
-    subjectName = assets[0]!.name;
-  } else if (beacon) {
-    assetInfo = { id: beacon.id, name: beacon.name };
-    subjectName = beacon.name;
-  } else {
-    const driven = driverAssets[0]!;
-    assetInfo = { id: driven.id, name: driven.name };
-    subjectName = driven.driverName;
-  }
+  const subject = describeSubject(fleet, req);
+  return { ...subject, title: reportTitle(req, subject.subjectName) };
+}
 
-  const label = REPORT_CATALOGUE[req.type].label;
-  return {
-    assetInfo,
-    subjectName,
-    title: req.title ?? `${label} — ${subjectName} — ${req.date_from} to ${req.date_to}`,
-  };
+/**
+ * The asset_info and the name a request is about (ids already checked):
+ * the first of several assets ("3 assets"), the asset, the beacon, or the
+ * driver and the asset they drive.
+ */
+export function describeSubject(
+  fleet: Fleet,
+  req: ReportRequest,
+): Pick<RequestSubject, 'assetInfo' | 'subjectName'> {
+  const assets = requestedAssetIds(req)
+    .map((id) => fleet.asset(id))
+    .filter((a) => a !== undefined);
+  const first = assets[0];
+  if (first) {
+    const assetInfo = { id: first.id, name: first.name };
+    return { assetInfo, subjectName: assets.length > 1 ? `${assets.length} assets` : first.name };
+  }
+  const beacon = req.beacon_id === undefined ? undefined : fleet.beacon(req.beacon_id);
+  if (beacon) return { assetInfo: { id: beacon.id, name: beacon.name }, subjectName: beacon.name };
+  const driven = fleet.assets.find((a) => a.driverId === req.driver_id);
+  if (!driven) throw new Error('describeSubject: the request names no asset, beacon or driver');
+  return { assetInfo: { id: driven.id, name: driven.name }, subjectName: driven.driverName };
 }

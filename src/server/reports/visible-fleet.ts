@@ -53,6 +53,7 @@ export function visibleFleet(fleet: Fleet, assetIds: readonly number[] | null): 
       fleet.beaconDetectionsByBeacon(beaconId, start, end).filter((d) => visible.has(d.assetId)),
     alarms: scoped(fleet.alarms),
     dailyDistanceKm: scoped(fleet.dailyDistanceKm),
+    odometerAt: scoped(fleet.odometerAt),
     destination: scoped(fleet.destination),
   };
 }

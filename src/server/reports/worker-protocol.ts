@@ -13,6 +13,8 @@ export const workerJobSchema = z.object({
   kind: z.literal('job'),
   reportId: z.string(),
   request: reportRequestSchema,
+  /** The title the report was accepted with: the document prints it unchanged. */
+  title: z.string(),
   fleet: z.object({ seed: z.number().int(), size: z.number().int().positive() }),
   /** The assets the requesting user may access (null: all); the report is built from that view of the fleet. */
   visibleAssetIds: z.array(z.number().int()).nullable(),
@@ -37,7 +39,6 @@ export const workerReplySchema = z.discriminatedUnion('kind', [
     kind: z.literal('done'),
     reportId: z.string(),
     fileSize: z.number().int().nonnegative(),
-    title: z.string(),
   }),
   z.object({
     kind: z.literal('failed'),

@@ -207,5 +207,7 @@ export interface Fleet {
   alarms(assetId: number, start: number, end: number): Alarm[];
   /** Distance driven per UTC day in [start, end): the basis of every mileage report. */
   dailyDistanceKm(assetId: number, dayStart: number): number;
+  /** The odometer at any instant (continuous, like sampleAt): distances over part of a day. */
+  odometerAt(assetId: number, t: number): number;
   destination(assetId: number, t: number): Destination | null;
 }

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import * as XLSX from 'xlsx';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { busiestAsset } from './support/fleet-moments';
 import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
+import { readXlsx, sheet, sheetNames, sheetRows } from '../../support/xlsx-file';
 
 const DAY = 86_400_000;
 let app: FleetdeskApp;
@@ -110,18 +110,15 @@ describe('reports in Chromium against the local fleet service', () => {
     expect(reference.rows.length).toBeGreaterThan(0);
 
     expect(xlsx).toMatch(/\.xlsx$/);
-    const book = XLSX.read(readFileSync(xlsx));
-    expect(book.SheetNames).toEqual(['Summary', 'Trips']);
-    const trips = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Trips!, { header: 1, blankrows: false });
+    const book = await readXlsx(readFileSync(xlsx));
+    expect(sheetNames(book)).toEqual(['Summary', 'Trips']);
+    const trips = sheetRows(sheet(book, 'Trips'));
     // Headers carry the unit after the label ("Distance (km)"); the columns are the report's, in order.
     const headers = (trips[0] ?? []).map(String);
     expect(headers).toHaveLength(reference.columns.length);
     reference.columns.forEach((c, i) => expect(headers[i]).toMatch(new RegExp(`^${c.label}`)));
     expect(trips.length - 1).toBe(reference.rows.length);
-    const summary = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Summary!, {
-      header: 1,
-      blankrows: false,
-    });
+    const summary = sheetRows(sheet(book, 'Summary'));
     expect(summary.flat().join(' ')).toContain(name);
     expect(app.pageErrors).toEqual([]);
   });

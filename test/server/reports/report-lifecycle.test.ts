@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
 import type Pusher from 'pusher-js';
-import * as XLSX from 'xlsx';
 import type { Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
@@ -24,6 +23,7 @@ import {
   errorBodySchema,
 } from '../../../src/shared/interface';
 import { closePusher, collectEvents, subscribedClient } from '../../support/pusher';
+import { readXlsx, sheetNames } from '../../support/xlsx-file';
 import { pastRange, reportDownload, reportStatus, submitReport, waitUntilSettled } from './report-client';
 
 let clockOffsetMs = 0;
@@ -268,8 +268,7 @@ describe('excel and html reports', () => {
       expect(bytes.length).toBe(body.file_size);
       if (format === 'excel') {
         expect(body.content_type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        const book = XLSX.read(bytes, { type: 'buffer' });
-        expect(book.SheetNames.length).toBeGreaterThanOrEqual(2);
+        expect(sheetNames(await readXlsx(bytes)).length).toBeGreaterThanOrEqual(2);
       } else {
         expect(body.content_type).toBe('text/html');
         const html = parseHtml(bytes.toString('utf8'));
@@ -307,6 +306,47 @@ describe('a report over a range without data', () => {
       expect(notReadyBodySchema.parse(download.body).generation_status).toBe('failed');
     } finally {
       events.stop();
+    }
+  });
+});
+
+describe('reports end at the present', () => {
+  it('a range wholly in the future fails with "no data in the date range"', async () => {
+    const res = await submitReport(service, operator().token, {
+      type: 'trip',
+      format: 'json',
+      asset_id: 1,
+      date_from: '2030-06-03',
+      date_to: '2030-06-03',
+    });
+    const id = submissionResponseSchema.parse(res.body).report_id;
+    const status = await waitUntilSettled(service, operator().token, id);
+    expect(status.generation_status).toBe('failed');
+    expect(status.error_message).toMatch(/^No data in the date range: 2030-06-03 is in the future/);
+  });
+
+  it("today's trail ends at the service's clock, not at midnight", async () => {
+    // The service's clock reads noon today (UTC), whatever the time of the test run.
+    const today = pastRange(1, 0).date_from;
+    clockOffsetMs = Date.parse(`${today}T12:00:00Z`) - Date.now();
+    try {
+      const res = await submitReport(service, operator().token, {
+        type: 'trail',
+        format: 'json',
+        asset_id: 1,
+        date_from: today,
+        date_to: today,
+      });
+      const id = submissionResponseSchema.parse(res.body).report_id;
+      const status = await waitUntilSettled(service, operator().token, id);
+      expect(status.generation_status).toBe('completed');
+      const times = jsonReportContentSchema.parse(status.data).rows.map((r) => Date.parse(String(r.t)));
+      const startedAt = Date.parse(status.started_at!);
+      expect(Math.max(...times)).toBeLessThanOrEqual(startedAt);
+      // Asset 1 reports around the clock: the morning is there, up to the last hour before noon.
+      expect(Math.max(...times)).toBeGreaterThan(startedAt - 3_600_000);
+    } finally {
+      clockOffsetMs = 0;
     }
   });
 });

@@ -6,6 +6,7 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import type { LocalServiceOptions } from '../../../src/server/options';
 import {
   downloadResponseSchema,
+  jsonReportContentSchema,
   REPORT_EVENTS,
   reportStatusSchema,
   submissionResponseSchema,
@@ -65,6 +66,28 @@ describe('reports across a service restart', () => {
     const first = reportStatusSchema.parse((await reportStatus(service, tokens.operator, ids[0]!)).body);
     // Started again after the restart: the interrupted generation was retried, not lost.
     expect(Date.parse(first.started_at!)).toBeGreaterThanOrEqual(restartedAt - 1000);
+  });
+
+  it('keeps the title a report was queued with when it completes, in its status and its content', async () => {
+    await service?.stop();
+    // Paused, the report stays queued however fast this machine is; the restart then generates it.
+    service = await startLocalService({ ...base, reportsPaused: true });
+    const res = await submitReport(service, tokens.operator, {
+      type: 'trip',
+      format: 'json',
+      asset_id: 2,
+      ...pastRange(3, 2),
+    });
+    const id = submissionResponseSchema.parse(res.body).report_id;
+    const queued = reportStatusSchema.parse((await reportStatus(service, tokens.operator, id)).body);
+    expect(queued.generation_status).toBe('queued');
+    expect(queued.title).toMatch(/^Trips — /);
+    await service.stop();
+
+    service = await startLocalService(base);
+    const done = await waitUntilSettled(service, tokens.operator, id, 60_000);
+    expect(done).toMatchObject({ generation_status: 'completed', title: queued.title });
+    expect(jsonReportContentSchema.parse(done.data).title).toBe(queued.title);
   });
 
   it('serves high priority before standard before low once a worker is free', async () => {

@@ -42,9 +42,9 @@ describe('the fleet as a restricted user sees it', () => {
       date_from: '2026-03-02',
       date_to: '2026-03-02',
     });
-    expect(() => buildReport({ fleet: view, request, reportId: 'r', generatedAt: start })).toThrow(
-      AssetOutOfScopeError,
-    );
+    expect(() =>
+      buildReport({ fleet: view, request, reportId: 'r', title: 'Trail', generatedAt: start }),
+    ).toThrow(AssetOutOfScopeError);
   });
 
   it('is the fleet itself for a user who may access every asset', () => {

@@ -15,6 +15,7 @@ const job = (reportId: string, title: string): WorkerJob => ({
     date_to: '2026-03-01',
     title,
   }),
+  title,
   fleet: { seed: 1, size: 5 },
   visibleAssetIds: null,
   generatedAt: 0,

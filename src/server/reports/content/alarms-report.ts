@@ -13,7 +13,7 @@ import {
   timeColumn,
 } from './report-fields';
 import { dayLabel, reportDocument } from './report-frame';
-import { describePeriod, periodDays, reportPeriod } from './report-period';
+import { describePeriod, periodDays, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
 
 export const ALARM_LABELS: Readonly<Record<AlarmKind, string>> = {
@@ -37,7 +37,7 @@ const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
 export function buildAlarmsReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const alarms = fleet.alarms(asset.id, period.start, period.end);
   if (alarms.length === 0 && !hasFixIn(fleet, asset, period)) {
     throw new NoDataError(`No alarms and no positions for ${asset.name} ${describePeriod(period)}`);
@@ -58,7 +58,6 @@ export function buildAlarmsReport(ctx: BuildContext): ReportDocument {
   const days = periodDays(period);
 
   return reportDocument(ctx, 'alarms_data', {
-    subject: asset.name,
     period,
     assets: [assetRef(asset)],
     summary: [

@@ -92,7 +92,6 @@ export function buildBeaconEnvironmentReport(ctx: BuildContext): ReportDocument 
   const print = thinForPrint(rows, 't', [{ key: 'beacon', label: 'beacon' }]);
 
   return reportDocument(ctx, 'beacon_environment', {
-    subject,
     period,
     assets: asset ? [assetRef(asset)] : assetIds.map((id) => ({ id, name: assetName(fleet, id) })),
     summary: [

@@ -14,7 +14,7 @@ import {
   timeColumn,
 } from './report-fields';
 import { dayLabel, reportDocument } from './report-frame';
-import { describePeriod, periodDays, reportPeriod } from './report-period';
+import { describePeriod, periodDays, periodOf } from './report-period';
 import { assetForDriverRequest, assetRef } from './report-subject';
 
 const KINDS: readonly HarshKind[] = ['braking', 'acceleration', 'cornering'];
@@ -28,7 +28,7 @@ const KINDS: readonly HarshKind[] = ['braking', 'acceleration', 'cornering'];
 export function buildDriverBehaviorReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = assetForDriverRequest(fleet, request);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const events = fleet.harshEvents(asset.id, period.start, period.end);
   const days = dailyDistances(fleet, asset, period);
   const km = sum(days.map((d) => d.km));
@@ -51,7 +51,6 @@ export function buildDriverBehaviorReport(ctx: BuildContext): ReportDocument {
   const dayList = periodDays(period);
 
   return reportDocument(ctx, 'driver_behavior', {
-    subject: who,
     period,
     assets: [assetRef(asset)],
     summary: [

@@ -5,7 +5,7 @@ import { SCORE_FORMULA, driverScore, emptyEngineTime, type EngineTime } from './
 import { dailyDistances, groupByDay, sum } from './report-data';
 import { column, round, summaryItem } from './report-fields';
 import { dayLabel, reportDocument } from './report-frame';
-import { describePeriod, reportPeriod } from './report-period';
+import { describePeriod, periodOf } from './report-period';
 import { assetForDriverRequest, assetRef } from './report-subject';
 
 const DAY_MS = 86_400_000;
@@ -15,7 +15,7 @@ const r1 = (v: number | null): number | null => (v === null ? null : round(v, 1)
 export function buildDriverScoreReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = assetForDriverRequest(fleet, request);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const who = `${asset.driverName} (${asset.name})`;
   const days = dailyDistances(fleet, asset, period);
   const totalKm = sum(days.map((d) => d.km));
@@ -91,7 +91,6 @@ export function buildDriverScoreReport(ctx: BuildContext): ReportDocument {
   ];
 
   return reportDocument(ctx, 'driver_score', {
-    subject: who,
     period,
     assets: [assetRef(asset)],
     summary: [

@@ -5,9 +5,9 @@ import { placeName } from './place-names';
 import { dailyDistances, groupByDay, sum } from './report-data';
 import { column, latColumn, lonColumn, round, summaryItem, timeColumn } from './report-fields';
 import { reportDocument } from './report-frame';
-import { describePeriod, reportPeriod } from './report-period';
+import { describePeriod, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
-import { thinSeries } from './series-thinning';
+import { gappedLineSeries } from './series-thinning';
 
 const DAY_MS = 86_400_000;
 const per100 = (liters: number, km: number): number | null =>
@@ -22,7 +22,7 @@ const litres = (events: readonly FuelEvent[]): number => sum(events.map((e) => e
 export function buildFuelReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const firstLevel = new Map<number, number>();
   const lastLevel = new Map<number, number>();
   const levels: [number, number][] = [];
@@ -89,7 +89,6 @@ export function buildFuelReport(ctx: BuildContext): ReportDocument {
   }));
 
   return reportDocument(ctx, 'fuel', {
-    subject: asset.name,
     period,
     assets: [assetRef(asset)],
     summary: [
@@ -142,7 +141,14 @@ export function buildFuelReport(ctx: BuildContext): ReportDocument {
         xAxis: 'time',
         yLabel: 'Fuel level',
         yUnit: 'L',
-        series: [{ name: 'Fuel level', points: thinSeries(levels) }],
+        series: [
+          gappedLineSeries(
+            'Fuel level',
+            levels.map((l) => l[0]),
+            levels.map((l) => l[1]),
+            asset.intervalMs,
+          ),
+        ],
       },
     ],
   });

@@ -1,10 +1,10 @@
 import { addDays, formatCalendarDate } from '../../../shared/interface';
 import type { BuildContext, ReportDocument, ReportRow } from '../report-document';
-import { distanceMatrix, requireSomeFix, subjectOf } from './mileage-reports';
+import { distanceMatrix, requireSomeFix } from './mileage-reports';
 import { sum } from './report-data';
 import { column, round, summaryItem } from './report-fields';
 import { reportDocument } from './report-frame';
-import { periodDays, reportPeriod } from './report-period';
+import { periodDays, periodOf, reportPeriod, type ReportPeriod } from './report-period';
 import { assetRef, requireAssets } from './report-subject';
 
 /** Bars per asset up to this many; beyond, the chart compares the two periods day by day. */
@@ -15,17 +15,30 @@ export const changePct = (previous: number, current: number): number | null =>
   previous > 0 ? round(((current - previous) / previous) * 100, 1) : null;
 
 /**
+ * The same number of days just before the requested period. When the
+ * current period reaches the present, the previous one is cut at the same
+ * offset from its start, so both compare the same length of time.
+ */
+function previousPeriod(requested: ReportPeriod, current: ReportPeriod): ReportPeriod {
+  const previous = reportPeriod({
+    date_from: formatCalendarDate(addDays(requested.start, -requested.days)),
+    date_to: formatCalendarDate(addDays(requested.start, -1)),
+  });
+  if (current.end === requested.end) return previous;
+  const end = previous.start + (current.end - current.start);
+  return { ...previous, end, endExclusive: end + 1, days: current.days };
+}
+
+/**
  * spec 2.5 mileage_comparison: the requested period against the period of
  * the same length just before it (2026-03-08..14 against 2026-03-01..07).
  */
 export function buildMileageComparisonReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const assets = requireAssets(fleet, request);
-  const current = reportPeriod(request);
-  const previous = reportPeriod({
-    date_from: formatCalendarDate(addDays(current.start, -current.days)),
-    date_to: formatCalendarDate(addDays(current.start, -1)),
-  });
+  const requested = reportPeriod(request);
+  const current = periodOf(ctx);
+  const previous = previousPeriod(requested, current);
   requireSomeFix(fleet, assets, current);
   const curKm = distanceMatrix({ ...ctx, onProgress: (f) => ctx.onProgress?.(f / 2) }, assets, current);
   const prevKm = distanceMatrix(
@@ -64,7 +77,6 @@ export function buildMileageComparisonReport(ctx: BuildContext): ReportDocument 
   const bars = assets.length <= MAX_ASSET_BARS;
 
   return reportDocument(ctx, 'mileage_comparison', {
-    subject: subjectOf(assets),
     period: current,
     assets: assets.map(assetRef),
     summary: [

@@ -3,10 +3,10 @@ import type { BuildContext, ReportDocument, ReportRow } from '../report-document
 import { NoDataError } from '../report-document';
 import type { Fleet, SimAsset } from '../../sim/types';
 import { bucketOf, type Granularity } from './calendar-buckets';
-import { hasFixIn, sum } from './report-data';
+import { distanceOnDay, hasFixIn, sum } from './report-data';
 import { column, round, summaryItem } from './report-fields';
 import { reportDocument } from './report-frame';
-import { describePeriod, periodDays, reportPeriod, type ReportPeriod } from './report-period';
+import { describePeriod, periodDays, periodOf, type ReportPeriod } from './report-period';
 import { assetRef, requireAssets } from './report-subject';
 
 /** Bar charts show one series per asset up to this many, else the fleet total. */
@@ -15,7 +15,7 @@ const MAX_ASSET_SERIES = 4;
 const TYPES = { day: 'mileage_daily', week: 'mileage_weekly', month: 'mileage_monthly' } as const;
 const BUCKET_LABEL = { day: 'Day', week: 'ISO week', month: 'Month' } as const;
 
-/** Every asset's distance per UTC day of the period (dailyDistanceKm), asset by asset. */
+/** Every asset's distance per UTC day of the period (distanceOnDay), asset by asset. */
 export function distanceMatrix(
   ctx: BuildContext,
   assets: readonly SimAsset[],
@@ -23,14 +23,11 @@ export function distanceMatrix(
 ): number[][] {
   const days = periodDays(period);
   return assets.map((a, i) => {
-    const row = days.map((day) => ctx.fleet.dailyDistanceKm(a.id, day));
+    const row = days.map((day) => distanceOnDay(ctx.fleet, a.id, day, period));
     ctx.onProgress?.(((i + 1) / assets.length) * 0.8);
     return row;
   });
 }
-
-export const subjectOf = (assets: readonly SimAsset[]): string =>
-  assets.length === 1 ? assets[0]!.name : `${assets.length} assets`;
 
 export function requireSomeFix(fleet: Fleet, assets: readonly SimAsset[], period: ReportPeriod): void {
   if (assets.some((a) => hasFixIn(fleet, a, period))) return;
@@ -43,7 +40,7 @@ export function buildMileageReport(ctx: BuildContext, granularity: Granularity):
   const { fleet, request } = ctx;
   const type = TYPES[granularity];
   const assets = requireAssets(fleet, request);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   requireSomeFix(fleet, assets, period);
   const days = periodDays(period);
   const km = distanceMatrix(ctx, assets, period);
@@ -64,7 +61,8 @@ export function buildMileageReport(ctx: BuildContext, granularity: Granularity):
       bucketTotals[bi]! += distance;
       rows.push({
         asset: asset.name,
-        period: b.label,
+        // A day is a date (Excel gets a real date); ISO weeks and months stay labels.
+        period: granularity === 'day' ? days[b.dayIndexes[0]!]! : b.label,
         from: days[b.dayIndexes[0]!]!,
         to: days[b.dayIndexes[b.dayIndexes.length - 1]!]!,
         days: b.dayIndexes.length,
@@ -89,7 +87,6 @@ export function buildMileageReport(ctx: BuildContext, granularity: Granularity):
   const perAssetSeries = assets.length <= MAX_ASSET_SERIES;
 
   return reportDocument(ctx, type, {
-    subject: subjectOf(assets),
     period,
     assets: assets.map(assetRef),
     summary: [
@@ -118,7 +115,7 @@ export function buildMileageReport(ctx: BuildContext, granularity: Granularity):
         title: `${REPORT_CATALOGUE[type].label} per asset`,
         columns: [
           column('asset', 'Asset', 'text'),
-          column('period', BUCKET_LABEL[granularity], 'text'),
+          column('period', BUCKET_LABEL[granularity], granularity === 'day' ? 'date' : 'text'),
           column('from', 'From', 'date'),
           column('to', 'To', 'date'),
           column('days', 'Days', 'integer'),

@@ -3,12 +3,15 @@ import { NoDataError } from '../report-document';
 import { thinForPrint } from './print-thinning';
 import { SEVERITY_LABELS, column, round, summaryItem, timeColumn } from './report-fields';
 import { reportDocument } from './report-frame';
-import { describePeriod, reportPeriod } from './report-period';
+import { describePeriod, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
 import { SeriesStats } from './series-stats';
-import { thinSeries } from './series-thinning';
+import { gappedLineSeries } from './series-thinning';
 
 const orNull = (v: number | null, d: number): number | null => (v === null ? null : round(v, d));
+
+/** One reading a minute while the engine runs (docs/interface-decisions.md): longer gaps are engine-off. */
+const READING_INTERVAL_MS = 60_000;
 
 /**
  * spec 2.5 obd_data: fault codes (with their descriptions, first because a
@@ -17,7 +20,7 @@ const orNull = (v: number | null, d: number): number | null => (v === null ? nul
 export function buildObdReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   if (!asset.hasObd) throw new NoDataError(`${asset.name} has no OBD-II adapter, so there is no OBD-II data`);
   const readings = fleet.obdReadings(asset.id, period.start, period.end);
   const faults = fleet.faultCodes(asset.id, period.start, period.end);
@@ -55,9 +58,9 @@ export function buildObdReport(ctx: BuildContext): ReportDocument {
     active: Math.round(((f.clearedAt ?? period.endExclusive) - f.t) / 1000),
   }));
   const print = thinForPrint(readingRows, 't', []);
+  const times = readings.map((r) => r.t);
 
   return reportDocument(ctx, 'obd_data', {
-    subject: asset.name,
     period,
     assets: [assetRef(asset)],
     summary: [
@@ -108,7 +111,14 @@ export function buildObdReport(ctx: BuildContext): ReportDocument {
         xAxis: 'time',
         yLabel: 'Coolant',
         yUnit: '°C',
-        series: [{ name: 'Coolant', points: thinSeries(readings.map((r) => [r.t, r.coolantC] as const)) }],
+        series: [
+          gappedLineSeries(
+            'Coolant',
+            times,
+            readings.map((r) => r.coolantC),
+            READING_INTERVAL_MS,
+          ),
+        ],
       },
       {
         title: 'Engine speed',
@@ -116,7 +126,14 @@ export function buildObdReport(ctx: BuildContext): ReportDocument {
         xAxis: 'time',
         yLabel: 'Engine speed',
         yUnit: 'rpm',
-        series: [{ name: 'Engine speed', points: thinSeries(readings.map((r) => [r.t, r.rpm] as const)) }],
+        series: [
+          gappedLineSeries(
+            'Engine speed',
+            times,
+            readings.map((r) => r.rpm),
+            READING_INTERVAL_MS,
+          ),
+        ],
       },
     ],
   });

@@ -57,7 +57,6 @@ export function buildPortableBeaconReport(ctx: BuildContext): ReportDocument {
   const print = thinForPrint(rows, 't', [{ key: 'asset', label: 'carrier' }]);
 
   return reportDocument(ctx, 'portable_beacon', {
-    subject,
     period,
     assets: carriers.map((id) => ({ id, name: assetName(fleet, id) })),
     summary: [

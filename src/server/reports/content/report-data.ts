@@ -1,4 +1,6 @@
+import { MS_PER_DAY } from '../../../shared/interface';
 import type { Fleet, SimAsset } from '../../sim/types';
+import { round } from './report-fields';
 import type { ReportPeriod } from './report-period';
 import { periodDays } from './report-period';
 
@@ -8,13 +10,19 @@ export function hasFixIn(fleet: Fleet, asset: SimAsset, period: ReportPeriod): b
   return last !== null && last >= period.start;
 }
 
+/** Distance on one UTC day of the period; the period's last day may end before midnight (at the present). */
+export function distanceOnDay(fleet: Fleet, assetId: number, day: number, period: ReportPeriod): number {
+  if (period.endExclusive >= day + MS_PER_DAY) return fleet.dailyDistanceKm(assetId, day);
+  return round(fleet.odometerAt(assetId, period.endExclusive) - fleet.odometerAt(assetId, day), 3);
+}
+
 /** Distance per UTC day of the period: the basis of mileage, l/100 km and harsh events per 100 km. */
 export function dailyDistances(
   fleet: Fleet,
   asset: SimAsset,
   period: ReportPeriod,
 ): { day: number; km: number }[] {
-  return periodDays(period).map((day) => ({ day, km: fleet.dailyDistanceKm(asset.id, day) }));
+  return periodDays(period).map((day) => ({ day, km: distanceOnDay(fleet, asset.id, day, period) }));
 }
 
 export const sum = (values: Iterable<number>): number => {

@@ -7,14 +7,12 @@ import type {
   ReportTable,
 } from '../report-document';
 import type { ReportPeriod } from './report-period';
-import { reportTitle } from './report-title';
 
-/** The parts every builder shares: id, type, title (request.title wins), period, generated-at. */
+/** The parts every builder shares: id, type, title (decided at acceptance), period, generated-at. */
 export function reportDocument(
   ctx: BuildContext,
   type: ReportType,
   parts: {
-    readonly subject: string;
     readonly period: ReportPeriod;
     readonly assets: readonly { readonly id: number; readonly name: string }[];
     readonly summary: readonly ReportSummaryItem[];
@@ -25,7 +23,7 @@ export function reportDocument(
   return {
     reportId: ctx.reportId,
     type,
-    title: reportTitle(ctx.request, parts.subject),
+    title: ctx.title,
     periodFrom: parts.period.from,
     periodTo: parts.period.to,
     generatedAt: ctx.generatedAt,

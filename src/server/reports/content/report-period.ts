@@ -1,5 +1,6 @@
 import { MS_PER_DAY, addDays, inclusiveDays, parseCalendarDate } from '../../../shared/interface';
 import type { ReportRequest } from '../../../shared/interface';
+import type { BuildContext } from '../report-document';
 
 /** A request's dates as a UTC time range: date_to's whole day is included. */
 export interface ReportPeriod {
@@ -29,6 +30,20 @@ export function reportPeriod(request: Pick<ReportRequest, 'date_from' | 'date_to
     end: endExclusive - 1,
     days: inclusiveDays(start, last),
   };
+}
+
+/**
+ * The request's period as far as it has happened: it ends at the present
+ * (ctx.generatedAt, the service's clock), so a range reaching into the
+ * future covers the days up to today and today up to now. A range wholly in
+ * the future never gets here (buildReport fails it for lack of data).
+ */
+export function periodOf(ctx: Pick<BuildContext, 'request' | 'generatedAt'>): ReportPeriod {
+  const period = reportPeriod(ctx.request);
+  if (ctx.generatedAt >= period.end) return period;
+  const end = Math.max(period.start, ctx.generatedAt);
+  const lastDay = end - (end % MS_PER_DAY);
+  return { ...period, end, endExclusive: end + 1, days: inclusiveDays(period.start, lastDay) };
 }
 
 /** Midnight UTC of every day of the period, in order. */

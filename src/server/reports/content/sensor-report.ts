@@ -3,10 +3,10 @@ import { NoDataError } from '../report-document';
 import { thinForPrint } from './print-thinning';
 import { column, round, summaryItem, timeColumn } from './report-fields';
 import { reportDocument } from './report-frame';
-import { describePeriod, reportPeriod } from './report-period';
+import { describePeriod, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
 import { SeriesStats } from './series-stats';
-import { thinSeries } from './series-thinning';
+import { gappedLineSeries } from './series-thinning';
 
 const PROGRESS_EVERY = 20_000;
 const orNull = (v: number | null, d: number): number | null => (v === null ? null : round(v, d));
@@ -15,12 +15,15 @@ const orNull = (v: number | null, d: number): number | null => (v === null ? nul
 export function buildSensorReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const rows: ReportRow[] = [];
   const temp = new SeriesStats();
   const fuel = new SeriesStats();
-  const tempPoints: [number, number][] = [];
-  const fuelPoints: [number, number][] = [];
+  // Columns, not [t, value] pairs: a 30-day range has 259,200 fixes.
+  const tempTimes: number[] = [];
+  const temps: number[] = [];
+  const fuelTimes: number[] = [];
+  const fuels: number[] = [];
   const tank = asset.fuelTankLiters;
   const span = period.end - period.start;
   const hasProbe = asset.hasTemperatureSensor;
@@ -35,10 +38,12 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
     });
     if (s.temperatureC !== null) {
       temp.add(s.temperatureC);
-      tempPoints.push([s.t, s.temperatureC]);
+      tempTimes.push(s.t);
+      temps.push(s.temperatureC);
     }
     fuel.add(s.fuelLiters);
-    fuelPoints.push([s.t, s.fuelLiters]);
+    fuelTimes.push(s.t);
+    fuels.push(s.fuelLiters);
     if (rows.length % PROGRESS_EVERY === 0) ctx.onProgress?.((s.t - period.start) / span);
   });
   if (rows.length === 0)
@@ -52,7 +57,7 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
       xAxis: 'time',
       yLabel: 'Temperature',
       yUnit: '°C',
-      series: [{ name: 'Temperature', points: thinSeries(tempPoints) }],
+      series: [gappedLineSeries('Temperature', tempTimes, temps, asset.intervalMs)],
     });
   }
   charts.push({
@@ -61,12 +66,11 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
     xAxis: 'time',
     yLabel: 'Fuel level',
     yUnit: 'L',
-    series: [{ name: 'Fuel level', points: thinSeries(fuelPoints) }],
+    series: [gappedLineSeries('Fuel level', fuelTimes, fuels, asset.intervalMs)],
   });
   const print = thinForPrint(rows, 't', [{ key: 'ignition', label: 'ignition' }]);
 
   return reportDocument(ctx, 'sensor', {
-    subject: asset.name,
     period,
     assets: [assetRef(asset)],
     summary: [

@@ -1,11 +1,10 @@
 import type { BuildContext, ReportDocument, ReportRow } from '../report-document';
 import { NoDataError } from '../report-document';
 import type { MotionState, Sample } from '../../sim/types';
-import { describePeriod, reportPeriod } from './report-period';
+import { describePeriod, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
 import { column, latColumn, lonColumn, round, summaryItem, timeColumn } from './report-fields';
-import { reportTitle } from './report-title';
-import { thinSeriesColumns } from './series-thinning';
+import { gappedLineSeries } from './series-thinning';
 import { thinForPrint } from './print-thinning';
 
 export const MOVEMENT_LABELS: Readonly<Record<MotionState, string>> = {
@@ -24,9 +23,9 @@ const PROGRESS_EVERY = 20_000;
 export function buildTrailReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const rows: ReportRow[] = [];
-  // Two columns rather than 259,200 [t, speed] pairs: the chart keeps 2,000 of them.
+  // Two columns rather than 259,200 [t, speed] pairs: the chart keeps about 2,000 of them.
   const times: number[] = [];
   const speeds: number[] = [];
   let first: Sample | undefined;
@@ -81,7 +80,7 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
   return {
     reportId: ctx.reportId,
     type: 'trail',
-    title: reportTitle(request, asset.name),
+    title: ctx.title,
     periodFrom: period.from,
     periodTo: period.to,
     generatedAt: ctx.generatedAt,
@@ -127,7 +126,7 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
         xAxis: 'time',
         yLabel: 'Speed',
         yUnit: 'km/h',
-        series: [{ name: 'Speed', points: thinSeriesColumns(times, speeds) }],
+        series: [gappedLineSeries('Speed', times, speeds, asset.intervalMs)],
       },
     ],
   };

@@ -3,14 +3,14 @@ import { NoDataError } from '../report-document';
 import { dailyDistances, sum } from './report-data';
 import { column, round, summaryItem, timeColumn } from './report-fields';
 import { dayLabel, reportDocument } from './report-frame';
-import { describePeriod, reportPeriod } from './report-period';
+import { describePeriod, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
 
 /** spec 2.5 trip: one row per trip that overlaps the period, as the fleet reports it (whole trips). */
 export function buildTripReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
-  const period = reportPeriod(request);
+  const period = periodOf(ctx);
   const trips = fleet.trips(asset.id, period.start, period.end);
   if (trips.length === 0) throw new NoDataError(`No trips for ${asset.name} ${describePeriod(period)}`);
 
@@ -31,7 +31,6 @@ export function buildTripReport(ctx: BuildContext): ReportDocument {
   ctx.onProgress?.(0.8);
 
   return reportDocument(ctx, 'trip', {
-    subject: asset.name,
     period,
     assets: [assetRef(asset)],
     summary: [

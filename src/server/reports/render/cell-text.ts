@@ -31,7 +31,7 @@ export function numberText(value: number, decimals: number): string {
   const negative = fixed.startsWith('-');
   const [int = '0', frac] = (negative ? fixed.slice(1) : fixed).split('.');
   const text = groupThousands(int) + (frac !== undefined ? `.${frac}` : '');
-  // ASCII hyphen, not U+2212: the PDF's built-in Helvetica only covers WinAnsi.
+  // ASCII hyphen-minus, not U+2212: a number copied out of the PDF or HTML stays a number.
   return negative && Number(fixed) !== 0 ? `-${text}` : text;
 }
 

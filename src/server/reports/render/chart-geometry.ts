@@ -1,4 +1,4 @@
-import type { ReportChart } from '../report-document';
+import type { ReportChart, ReportChartSeries } from '../report-document';
 import { numberText } from './cell-text';
 
 /**
@@ -101,3 +101,14 @@ export const SERIES_COLOURS = ['#1f6fb2', '#d9822b', '#2e9e5b', '#b23b3b', '#7a5
 
 export const chartAxisTitle = (chart: ReportChart): string =>
   chart.yUnit ? `${chart.yLabel} (${chart.yUnit})` : chart.yLabel;
+
+/** The pieces a line series is drawn in: it breaks before each of its breaksBefore indices. */
+export function lineRuns(series: ReportChartSeries): (readonly (readonly [number, number])[])[] {
+  const runs: (readonly (readonly [number, number])[])[] = [];
+  let from = 0;
+  for (const at of [...(series.breaksBefore ?? []), series.points.length]) {
+    if (at > from) runs.push(series.points.slice(from, at));
+    from = Math.max(from, at);
+  }
+  return runs;
+}

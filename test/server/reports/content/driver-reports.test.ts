@@ -27,7 +27,7 @@ describe('driver behaviour report', () => {
     expect(rows[0]!.severity).toBe({ low: 'Low', medium: 'Medium', high: 'High' }[events[0]!.severity]);
     expect(rows[0]!.event).toMatch(/^Harsh (braking|acceleration|cornering)$/);
     expect(String(rows[0]!.place)).not.toBe('');
-    expect(byDriver.title).toBe(`Driver behaviour — ${asset.driverName} (${asset.name})`);
+    expect(byDriver.title).toBe(`Driver behaviour — ${asset.driverName}`);
     expect(summaryValue(byDriver, 'Harsh events')).toBe(events.length);
   });
 

@@ -1,5 +1,11 @@
-import { reportRequestSchema, type ReportRequestInput } from '../../../../src/shared/interface';
+import {
+  reportRequestSchema,
+  type ReportRequestInput,
+  type ReportType,
+} from '../../../../src/shared/interface';
 import { buildReport } from '../../../../src/server/reports/content/build-report';
+import { reportTitle } from '../../../../src/server/reports/report-title';
+import { describeSubject } from '../../../../src/server/reports/request-subject';
 import type { ReportDocument, ReportRow, ReportTable } from '../../../../src/server/reports/report-document';
 import { createFleet } from '../../../../src/server/sim/fleet';
 
@@ -18,16 +24,22 @@ export const rangeOf = (from: string, to: string): [number, number] => [utc(from
 
 export const GENERATED_AT = Date.parse('2026-03-20T09:30:00Z');
 
-/** Builds a report from a request validated exactly as the HTTP layer validates it (spec 2.1). */
+/**
+ * Builds a report from a request validated exactly as the HTTP layer
+ * validates it (spec 2.1), as a worker would at `generatedAt`.
+ */
 export function build(
   input: Omit<ReportRequestInput, 'format'> & { format?: ReportRequestInput['format'] },
+  generatedAt = GENERATED_AT,
 ): ReportDocument {
   const request = reportRequestSchema.parse({ format: 'json', ...input });
   return buildReport({
     fleet,
     request,
     reportId: '6f1c1b9e-8a47-4b8e-9d7a-2f7d1c3b5a10',
-    generatedAt: GENERATED_AT,
+    // The title the service gives the report when it accepts it.
+    title: reportTitle(request, describeSubject(fleet, request).subjectName),
+    generatedAt,
   });
 }
 
@@ -46,3 +58,17 @@ export function summaryValue(doc: ReportDocument, label: string): ReportRow[stri
 }
 
 export const sumOf = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
+
+/**
+ * A subject every report type has data for: Truck 02 (asset 12, a 60 s
+ * tracker) drives, has OBD and carries beacon 1; beacon 3 is a portable tag
+ * on the move; the mileage types compare assets 11 and 12.
+ */
+export const subjectFor = (
+  type: ReportType,
+): { asset_id?: number; asset_ids?: number[]; beacon_id?: number } =>
+  type === 'portable_beacon'
+    ? { beacon_id: 3 }
+    : type.startsWith('mileage')
+      ? { asset_ids: [11, 12] }
+      : { asset_id: 12 };

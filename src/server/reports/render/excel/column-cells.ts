@@ -4,12 +4,11 @@ import type { SharedStrings } from './shared-strings';
 import { cellXml } from './sheet-xml';
 
 /**
- * Writes one column's cell for a row. Without its A1 reference: the `r` of a
- * cell is optional (ECMA-376 §18.3.1.4) and readers place an unnamed cell
- * right of the previous one, so every column writes a cell, empty or not.
- * Leaving the references out makes a 30-day sheet a quarter smaller and faster.
+ * Writes one column's cell for a row, with its A1 reference. The `r` of a
+ * cell is optional in ECMA-376 (§18.3.1.4), but readers such as ExcelJS
+ * place cells by it and fail without it, so every cell names its place.
  */
-export type ColumnCellWriter = (value: ReportCell) => string;
+export type ColumnCellWriter = (value: ReportCell, ref: string) => string;
 
 /**
  * A writer specialised for one column's kind and style: the common case (a
@@ -20,22 +19,27 @@ export type ColumnCellWriter = (value: ReportCell) => string;
 export function columnCellWriter(kind: ColumnKind, style: number, strings: SharedStrings): ColumnCellWriter {
   const write = typedCellWriter(kind, style, strings);
   // A column repeats its value often (a parked truck's position and zero
-  // speed for hours): the last cell's text is kept rather than formatted again.
+  // speed for hours): the last cell's text after its reference is kept
+  // rather than formatted again.
   let lastValue: ReportCell | undefined;
-  let lastText = '';
-  return (value) => {
+  let lastTail = '';
+  return (value, ref) => {
     if (value !== lastValue) {
       lastValue = value;
-      lastText = write(value);
+      lastTail = write(value);
     }
-    return lastText;
+    return `<c r="${ref}"${lastTail}`;
   };
 }
 
-function typedCellWriter(kind: ColumnKind, style: number, strings: SharedStrings): ColumnCellWriter {
+/** The cell's text after `<c r="…"`: its style, type and value. */
+type CellTail = (value: ReportCell) => string;
+
+function typedCellWriter(kind: ColumnKind, style: number, strings: SharedStrings): CellTail {
   const s = style > 0 ? ` s="${style}"` : '';
-  const general: ColumnCellWriter = (value) => cellXml(null, excelValue(value, kind), style, strings);
-  const open = `<c${s}><v>`;
+  // cellXml without a reference starts "<c": the tail is what follows.
+  const general: CellTail = (value) => cellXml(null, excelValue(value, kind), style, strings).slice(2);
+  const open = `${s}><v>`;
   switch (kind) {
     case 'datetime':
     case 'date':
@@ -50,10 +54,10 @@ function typedCellWriter(kind: ColumnKind, style: number, strings: SharedStrings
         typeof value === 'number' && Number.isFinite(value) ? `${open}${value}</v></c>` : general(value);
     case 'boolean':
       return (value) =>
-        typeof value === 'boolean' ? `<c${s} t="b"><v>${value ? 1 : 0}</v></c>` : general(value);
+        typeof value === 'boolean' ? `${s} t="b"><v>${value ? 1 : 0}</v></c>` : general(value);
     case 'text':
       return (value) =>
-        typeof value === 'string' ? `<c${s} t="s"><v>${strings.index(value)}</v></c>` : general(value);
+        typeof value === 'string' ? `${s} t="s"><v>${strings.index(value)}</v></c>` : general(value);
     default:
       return general;
   }

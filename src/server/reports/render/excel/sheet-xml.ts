@@ -60,9 +60,9 @@ export function autoFilterRange(frame: SheetFrame): string {
 }
 
 /**
- * One cell; `ref` null leaves its position implicit (column-cells.ts), so it
- * is always written, if only as <c/>. Non-finite numbers have no
- * spreadsheet form and stay empty.
+ * One cell; `ref` null gives the cell without its reference, for
+ * column-cells.ts to put one in, so it is always written, if only as <c/>.
+ * Non-finite numbers have no spreadsheet form and stay empty.
  */
 export function cellXml(
   ref: string | null,

@@ -51,7 +51,7 @@ export function tableSheet(
     const row = rows[r]!;
     const n = r + 2;
     let xml = `<row r="${n}">`;
-    for (let c = 0; c < width; c++) xml += writers[c]!(row[keys[c]!] ?? null);
+    for (let c = 0; c < width; c++) xml += writers[c]!(row[keys[c]!] ?? null, `${letters[c]!}${n}`);
     out.push(`${xml}</row>`);
   }
   out.push(sheetTail(frame));

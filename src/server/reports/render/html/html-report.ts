@@ -22,10 +22,11 @@ export function renderHtml(report: ReportDocument): Uint8Array {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="generator" content="Fleetdesk">',
     `<title>${escapeHtml(report.title)}</title><style>${HTML_STYLE}</style></head><body>`,
-    `<header><h1>${escapeHtml(report.title)}</h1><dl class="meta">`,
+    // User text (titles, names) may be right-to-left: dir="auto" and <bdi> let the browser's bidi order it.
+    `<header><h1 dir="auto">${escapeHtml(report.title)}</h1><dl class="meta">`,
   );
   for (const line of headingLines(report)) {
-    out.push(`<dt>${escapeHtml(line.label)}</dt><dd>${escapeHtml(line.value)}</dd>`);
+    out.push(`<dt>${escapeHtml(line.label)}</dt><dd dir="auto">${escapeHtml(line.value)}</dd>`);
   }
   out.push('</dl></header>');
 
@@ -53,7 +54,7 @@ export function renderHtml(report: ReportDocument): Uint8Array {
   }
   for (const table of report.tables) out.push(htmlTable(table));
   out.push(
-    `<footer>Fleetdesk — ${escapeHtml(report.title)} — generated ${escapeHtml(dateTimeText(report.generatedAt))} UTC</footer>`,
+    `<footer>Fleetdesk — <bdi>${escapeHtml(report.title)}</bdi> — generated ${escapeHtml(dateTimeText(report.generatedAt))} UTC</footer>`,
     '</body></html>',
   );
   return Buffer.from(out.join(''), 'utf8');
@@ -77,7 +78,7 @@ function htmlTable(table: ReportTable): string {
     out.push('<tr>');
     table.columns.forEach((c, i) => {
       const text = escapeHtml(cellText(row[c.key] ?? null, c.kind, c.decimals));
-      out.push(numeric[i] ? `<td class="num">${text}</td>` : `<td>${text}</td>`);
+      out.push(numeric[i] ? `<td class="num">${text}</td>` : `<td dir="auto">${text}</td>`);
     });
     out.push('</tr>');
   }

@@ -1,5 +1,5 @@
 import type { ReportChart } from '../../report-document';
-import { SERIES_COLOURS, chartAxisTitle, chartGeometry } from '../chart-geometry';
+import { SERIES_COLOURS, chartAxisTitle, chartGeometry, lineRuns } from '../chart-geometry';
 import { escapeHtml } from './html-escape';
 
 const WIDTH = 900;
@@ -39,8 +39,16 @@ export function svgChart(chart: ReportChart): string {
       }
       out.push('</g>');
     } else {
-      const points = series.points.map(([x, y]) => `${f(g.x(x))},${f(g.y(y))}`).join(' ');
-      out.push(`<polyline fill="none" stroke="${colour}" stroke-width="1.2" points="${points}"/>`);
+      // One polyline per run: the line breaks across gaps in the data; a lone reading is a dot.
+      for (const run of lineRuns(series)) {
+        if (run.length === 1) {
+          const [x, y] = run[0]!;
+          out.push(`<circle cx="${f(g.x(x))}" cy="${f(g.y(y))}" r="1.2" fill="${colour}"/>`);
+          continue;
+        }
+        const points = run.map(([x, y]) => `${f(g.x(x))},${f(g.y(y))}`).join(' ');
+        out.push(`<polyline fill="none" stroke="${colour}" stroke-width="1.2" points="${points}"/>`);
+      }
     }
   });
   if (chart.series.length > 1) {

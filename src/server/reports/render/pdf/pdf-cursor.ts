@@ -1,5 +1,7 @@
 import type PDFDocument from 'pdfkit';
+import type { FontStyle } from './fonts/font-files';
 import { PDF_STYLE } from './pdf-style';
+import { LINE_HEIGHT, PdfText } from './text/pdf-text';
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
 
@@ -8,10 +10,10 @@ export class PdfCursor {
   y: number;
   readonly left: number;
   readonly width: number;
-
   constructor(
     readonly doc: PdfDoc,
     private readonly pageOptions: PDFKit.PDFDocumentOptions,
+    readonly text: PdfText = new PdfText(doc),
   ) {
     doc.addPage(pageOptions);
     this.y = doc.page.margins.top;
@@ -35,24 +37,26 @@ export class PdfCursor {
     this.y = this.doc.page.margins.top;
   }
 
-  /** Single-line text that never wraps nor starts a page on its own. */
+  /** Single-line text that never wraps nor starts a page; shortened with an ellipsis to `maxWidth`. */
   line(
     text: string,
     x: number,
     y: number,
-    font: string,
+    style: FontStyle,
     size: number,
     colour: string = PDF_STYLE.text,
+    maxWidth: number = this.left + this.width - x,
   ): void {
-    this.doc.font(font).fontSize(size).fillColor(colour).text(text, x, y, { lineBreak: false });
+    this.text.draw(this.text.fit(text, style, size, maxWidth), x, y, style, size, colour);
   }
 
-  /** Wrapped text within the content width; a page break first if it would not fit. */
-  paragraph(text: string, font: string, size: number, colour: string = PDF_STYLE.text): void {
-    const doc = this.doc.font(font).fontSize(size);
-    const height = doc.heightOfString(text, { width: this.width });
-    this.ensure(height);
-    doc.fillColor(colour).text(text, this.left, this.y, { width: this.width });
-    this.y += height;
+  /** Wrapped text within the content width, each line moving to a new page when it would not fit. */
+  paragraph(text: string, style: FontStyle, size: number, colour: string = PDF_STYLE.text): void {
+    const lineHeight = LINE_HEIGHT * size;
+    for (const line of this.text.wrap(text, style, size, this.width)) {
+      this.ensure(lineHeight);
+      this.text.draw(line, this.left, this.y, style, size, colour);
+      this.y += lineHeight;
+    }
   }
 }

@@ -5,8 +5,10 @@ import { headingLines } from '../report-heading';
 import { PdfCursor } from './pdf-cursor';
 import { drawChart } from './pdf-chart';
 import { PDF_STYLE } from './pdf-style';
-import { drawTable, naturalWidth, prepareTable } from './pdf-table';
-import { fitText, winAnsi } from './pdf-text';
+import { drawTable } from './pdf-table';
+import { loadReportFonts } from './report-fonts';
+import { comfortableWidth, prepareTable, printedTable } from './table-layout';
+import { PdfText } from './text/pdf-text';
 
 const S = PDF_STYLE;
 const A4_PORTRAIT_CONTENT = 595.28 - 2 * S.margin;
@@ -22,7 +24,7 @@ export async function renderPdf(report: ReportDocument): Promise<Uint8Array> {
     bufferPages: true,
     compress: true,
     info: {
-      Title: winAnsi(report.title),
+      Title: report.title,
       Author: 'Fleetdesk',
       Subject: `${report.type} report, ${report.periodFrom} to ${report.periodTo}`,
       Creator: 'Fleetdesk local fleet service',
@@ -36,20 +38,28 @@ export async function renderPdf(report: ReportDocument): Promise<Uint8Array> {
     doc.on('error', reject);
   });
 
-  const tables = report.tables.map((t) => prepareTable(doc, t));
-  // Wide tables (more columns than a portrait page holds) turn the whole document landscape.
-  const landscape = tables.some((t) => naturalWidth(t) > A4_PORTRAIT_CONTENT);
-  const cur = new PdfCursor(doc, {
-    size: 'A4',
-    layout: landscape ? 'landscape' : 'portrait',
-    margins: { top: S.margin, left: S.margin, right: S.margin, bottom: S.margin + S.footerGap },
-  });
+  // Measured once for the whole document: the page orientation depends on the tables' widths.
+  const printed = report.tables.map(printedTable);
+  await loadReportFonts(report, printed);
+  const text = new PdfText(doc);
+  const tables = printed.map((t) => prepareTable(t, (s, style) => text.width(s, style, S.tableFontSize)));
+  // A table that does not fit a portrait page even with wrapped headers turns the whole document landscape.
+  const landscape = tables.some((t) => comfortableWidth(t) > A4_PORTRAIT_CONTENT);
+  const cur = new PdfCursor(
+    doc,
+    {
+      size: 'A4',
+      layout: landscape ? 'landscape' : 'portrait',
+      margins: { top: S.margin, left: S.margin, right: S.margin, bottom: S.margin + S.footerGap },
+    },
+    text,
+  );
 
   drawHeading(cur, report);
   drawSummary(cur, report);
   for (const chart of report.charts) drawChart(cur, chart);
   for (const t of tables) drawTable(cur, t);
-  drawFooters(doc, report);
+  drawFooters(cur, report);
 
   doc.end();
   await finished;
@@ -57,15 +67,11 @@ export async function renderPdf(report: ReportDocument): Promise<Uint8Array> {
 }
 
 function drawHeading(cur: PdfCursor, report: ReportDocument): void {
-  const { doc } = cur;
-  doc.font(S.bold).fontSize(16).fillColor(S.text);
-  cur.paragraph(winAnsi(report.title), S.bold, 16);
+  cur.paragraph(report.title, S.bold, 16);
   cur.y += 4;
   for (const line of headingLines(report)) {
-    cur.line(`${line.label}:`, cur.left, cur.y, S.bold, 9, S.muted);
-    doc.font(S.font).fontSize(9);
-    const value = fitText(winAnsi(line.value), cur.width - 70, (s) => doc.widthOfString(s));
-    cur.line(value, cur.left + 70, cur.y, S.font, 9);
+    cur.line(`${line.label}:`, cur.left, cur.y, S.bold, 9, S.muted, 66);
+    cur.line(line.value, cur.left + 70, cur.y, S.font, 9);
     cur.y += 13;
   }
   cur.y += 6;
@@ -97,35 +103,20 @@ function drawSummary(cur: PdfCursor, report: ReportDocument): void {
       if (!item) break;
       const x = cur.left + c * boxW + 6;
       const label = item.unit && item.kind !== 'duration_s' ? `${item.label} (${item.unit})` : item.label;
-      doc.font(S.font).fontSize(7);
-      cur.line(
-        fitText(winAnsi(label), boxW - 12, (s) => doc.widthOfString(s)),
-        x,
-        cur.y + 4,
-        S.font,
-        7,
-        S.muted,
-      );
-      doc.font(S.bold).fontSize(10);
-      const value = winAnsi(cellText(item.value, item.kind, item.decimals));
-      cur.line(
-        fitText(value, boxW - 12, (s) => doc.widthOfString(s)),
-        x,
-        cur.y + 14,
-        S.bold,
-        10,
-      );
+      cur.line(label, x, cur.y + 4, S.font, 7, S.muted, boxW - 12);
+      cur.line(cellText(item.value, item.kind, item.decimals), x, cur.y + 14, S.bold, 10, S.text, boxW - 12);
     }
     cur.y += boxH;
   }
   for (const item of paragraphs) {
     cur.y += 4;
-    cur.paragraph(winAnsi(`${item.label}: ${String(item.value)}`), S.font, 8, S.text);
+    cur.paragraph(`${item.label}: ${String(item.value)}`, S.font, 8, S.text);
   }
   cur.y += 12;
 }
 
-function drawFooters(doc: InstanceType<typeof PDFDocument>, report: ReportDocument): void {
+function drawFooters(cur: PdfCursor, report: ReportDocument): void {
+  const { doc } = cur;
   const range = doc.bufferedPageRange();
   const total = range.count;
   for (let i = 0; i < total; i++) {
@@ -140,14 +131,10 @@ function drawFooters(doc: InstanceType<typeof PDFDocument>, report: ReportDocume
       .lineWidth(0.4)
       .strokeColor(S.rule)
       .stroke();
-    doc.font(S.font).fontSize(7.5).fillColor(S.muted);
     const pageText = `Page ${i + 1} of ${total}`;
-    const pw = doc.widthOfString(pageText);
-    const left = fitText(winAnsi(`Fleetdesk — ${report.title}`), width - pw - 20, (s) =>
-      doc.widthOfString(s),
-    );
-    doc.text(left, S.margin, y, { lineBreak: false });
-    doc.text(pageText, S.margin + width - pw, y, { lineBreak: false });
+    const pw = cur.text.width(pageText, S.font, 7.5);
+    cur.line(`Fleetdesk — ${report.title}`, S.margin, y, S.font, 7.5, S.muted, width - pw - 20);
+    cur.line(pageText, S.margin + width - pw, y, S.font, 7.5, S.muted, pw);
     doc.restore();
   }
 }

@@ -1,10 +1,12 @@
-/** The PDF's look in one place: A4, half-inch margins, Helvetica (no font files to ship). */
+import type { FontStyle } from './fonts/font-files';
+
+/** The PDF's look in one place: A4, half-inch margins, Noto Sans and its fallbacks (pdf/fonts). */
 export const PDF_STYLE = {
   margin: 36,
   footerGap: 20,
-  font: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italic: 'Helvetica-Oblique',
+  font: 'regular',
+  bold: 'bold',
+  italic: 'italic',
   text: '#111827',
   muted: '#6b7280',
   rule: '#d1d5db',
@@ -17,4 +19,4 @@ export const PDF_STYLE = {
   headerHeight: 16,
   cellPadding: 4,
   chartHeight: 190,
-} as const;
+} as const satisfies Record<'font' | 'bold' | 'italic', FontStyle> & Record<string, string | number>;
