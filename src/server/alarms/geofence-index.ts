@@ -32,10 +32,12 @@ export function indexGeofences(geofences: readonly IndexedGeofence[]): GeofenceL
     containing(lat, lon) {
       const out: number[] = [];
       for (const i of tree.search(lon, lat, lon, lat)) if (contains(shapes[i]!, lat, lon)) out.push(ids[i]!);
-      return out.sort((a, b) => a - b);
+      return out.length > 1 ? out.sort(byId) : out;
     },
   };
 }
+
+const byId = (a: number, b: number): number => a - b;
 
 /** The same answers by testing every geofence: the baseline of bench/alarms.bench.ts, and a cross-check in tests. */
 export function scanGeofences(geofences: readonly IndexedGeofence[]): GeofenceLookup {
@@ -45,7 +47,7 @@ export function scanGeofences(geofences: readonly IndexedGeofence[]): GeofenceLo
     containing(lat, lon) {
       const out: number[] = [];
       for (const s of shapes) if (contains(s.shape, lat, lon)) out.push(s.id);
-      return out.sort((a, b) => a - b);
+      return out.length > 1 ? out.sort(byId) : out;
     },
   };
 }
