@@ -31,6 +31,8 @@ export interface RecordStore {
     now: number,
   ): StoredRecord | null;
   remove(resource: string, id: number): boolean;
+  /** Rises with every write of the resource: the alarm engine reloads its rules and geofences when it moved. */
+  revision(resource: string): number;
 }
 
 const rowSchema = z.object({
@@ -80,19 +82,29 @@ export function createRecordStore(db: Database.Database): RecordStore {
   );
   const del = db.prepare('DELETE FROM fleet_records WHERE resource = ? AND id = ?');
   const ids = (a: readonly number[] | null): string | null => (a === null ? null : JSON.stringify(a));
+  const revisions = new Map<string, number>();
+  const written = (resource: string): void =>
+    void revisions.set(resource, (revisions.get(resource) ?? 0) + 1);
 
   return {
-    create: (resource, body, assetIds, by, now) =>
-      fromRow(insert.get(resource, JSON.stringify(body), ids(assetIds), by, now, now)),
+    create(resource, body, assetIds, by, now) {
+      written(resource);
+      return fromRow(insert.get(resource, JSON.stringify(body), ids(assetIds), by, now, now));
+    },
     get(resource, id) {
       const row: unknown = select.get(resource, id);
       return row === undefined ? null : fromRow(row);
     },
     list: (resource) => selectAll.all(resource).map(fromRow),
     replace(resource, id, body, assetIds, now) {
+      written(resource);
       const row: unknown = update.get(JSON.stringify(body), ids(assetIds), now, resource, id);
       return row === undefined ? null : fromRow(row);
     },
-    remove: (resource, id) => del.run(resource, id).changes > 0,
+    remove(resource, id) {
+      written(resource);
+      return del.run(resource, id).changes > 0;
+    },
+    revision: (resource) => revisions.get(resource) ?? 0,
   };
 }
