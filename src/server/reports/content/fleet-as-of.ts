@@ -18,6 +18,7 @@ export function fleetAsOf(fleet: Fleet, present: number): Fleet {
     assets: fleet.assets,
     beacons: fleet.beacons,
     home: fleet.home,
+    depots: fleet.depots,
     asset: (id) => fleet.asset(id),
     beacon: (id) => fleet.beacon(id),
     sampleAt: (id, t) => fleet.sampleAt(id, cut(t)),
@@ -35,6 +36,8 @@ export function fleetAsOf(fleet: Fleet, present: number): Fleet {
     beaconDetectionsByAsset: (id, start, end) => fleet.beaconDetectionsByAsset(id, start, cut(end)),
     beaconDetectionsByBeacon: (id, start, end) => fleet.beaconDetectionsByBeacon(id, start, cut(end)),
     alarms: (id, start, end) => fleet.alarms(id, start, cut(end)),
+    incidents: (id, start, end) => fleet.incidents(id, start, cut(end)),
+    outages: (id, start, end) => fleet.outages(id, start, cut(end)),
     dailyDistanceKm: (id, dayStart) => {
       if (dayStart + MS_PER_DAY <= present) return fleet.dailyDistanceKm(id, dayStart);
       if (dayStart >= present) return 0;
