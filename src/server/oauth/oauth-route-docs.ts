@@ -116,7 +116,8 @@ export const PROVIDER_ROUTE_DOCS: readonly RouteDoc[] = [
     method: 'POST',
     url: OAUTH_ROUTES.revocation,
     tag,
-    summary: 'Revocation endpoint (RFC 7009): a refresh token ends the whole sign-in, an access token itself',
+    summary:
+      'Revocation endpoint (RFC 7009): revoking a refresh or access token ends every token of its sign-in',
     auth: 'none',
     body: z.object({
       token: z.string(),
