@@ -1,15 +1,17 @@
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startLocalService, type LocalService } from '../../../src/server/local-service';
+import type { LocalService } from '../../../src/server/local-service';
 import { textOf } from './browser';
 import {
   anyPort,
+  assetsWith,
   authorizationRequest,
   browseToCallback,
   CLIENT_ID,
-  discover,
   loopbackRedirect,
+  oauthErrorSchema as oauthError,
+  oauthService,
   postForm,
   SCOPE,
 } from './oauth-client';
@@ -20,23 +22,9 @@ import {
  * never a crash. Raw HTTP where a good client (openid-client) would not
  * even send the request.
  */
-let service: LocalService;
-let config: client.Configuration;
-beforeAll(async () => {
-  service = await startLocalService({ port: 0, fleetSize: 4, tickMs: 60_000 });
-  config = await discover(service);
-});
-afterAll(async () => {
-  await service.stop();
-});
-
-const dana = (): LocalService['users'][number] => service.users[0]!;
-const tokenUrl = (): string => `${service.base_url}/oauth/token`;
-const oauthError = z.object({ error: z.string(), error_description: z.string().optional() });
-const api = (token: string): Promise<Response> =>
-  fetch(`${service.api_url}/api/${service.account_key}/asset`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+const fixture = oauthService();
+const dana = (): LocalService['users'][number] => fixture.service.users[0]!;
+const tokenUrl = (): string => `${fixture.service.base_url}/oauth/token`;
 
 /** A code for Dana, not yet exchanged. */
 async function freshCode(): Promise<{
@@ -46,8 +34,8 @@ async function freshCode(): Promise<{
   callback: URL;
   state: string;
 }> {
-  const request = await authorizationRequest(config);
-  const { callback } = await browseToCallback(service, request, dana());
+  const request = await authorizationRequest(fixture.config);
+  const { callback } = await browseToCallback(fixture.service, request, dana());
   return {
     code: callback.searchParams.get('code') ?? '',
     verifier: request.verifier,
@@ -72,7 +60,7 @@ const exchange = (
 
 /** Opens the authorization endpoint raw, without following anything. */
 async function authorize(params: Record<string, string>): Promise<Response> {
-  const url = new URL(`${service.base_url}/oauth/authorize`);
+  const url = new URL(`${fixture.service.base_url}/oauth/authorize`);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return fetch(url, { redirect: 'manual' });
 }
@@ -146,11 +134,11 @@ describe('the authorization endpoint refuses', () => {
 describe('state', () => {
   it('comes back unchanged, byte for byte; comparing it is the client’s check, which openid-client makes', async () => {
     const state = 'a b&c=d/é?#%25+';
-    const request = await authorizationRequest(config, { state });
-    const { callback } = await browseToCallback(service, request, dana());
+    const request = await authorizationRequest(fixture.config, { state });
+    const { callback } = await browseToCallback(fixture.service, request, dana());
     expect(callback.searchParams.get('state')).toBe(state);
     const refused = await client
-      .authorizationCodeGrant(config, callback, {
+      .authorizationCodeGrant(fixture.config, callback, {
         pkceCodeVerifier: request.verifier,
         expectedState: 'another-state',
       })
@@ -197,13 +185,13 @@ describe('the token endpoint refuses', () => {
     const first = await exchange(c);
     expect(first.status).toBe(200);
     const tokens = z.object({ access_token: z.string(), refresh_token: z.string() }).parse(first.body);
-    expect((await api(tokens.access_token)).status).toBe(200);
+    expect((await assetsWith(fixture.service, tokens.access_token)).status).toBe(200);
 
     const again = await exchange(c);
     expect(again.status).toBe(400);
     expect(oauthError.parse(again.body).error).toBe('invalid_grant');
 
-    const refused = await api(tokens.access_token);
+    const refused = await assetsWith(fixture.service, tokens.access_token);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
     const refresh = await postForm(tokenUrl(), {

@@ -1,21 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import type * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '../../../src/server/local-service';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser, textOf, type Landing } from './browser';
-import { authorizationRequest, discover } from './oauth-client';
+import { authorizationRequest, oauthService } from './oauth-client';
 
-let service: LocalService;
-let config: client.Configuration;
-beforeAll(async () => {
-  service = await startLocalService({ port: 0, fleetSize: 4, tickMs: 60_000 });
-  config = await discover(service);
-});
-afterAll(async () => {
-  await service.stop();
-});
-
-const origin = (): string => new URL(service.base_url).origin;
+const fixture = oauthService();
+const origin = (): string => new URL(fixture.service.base_url).origin;
 const page = (l: Landing): Extract<Landing, { kind: 'page' }> => {
   if (l.kind !== 'page') throw new Error(`expected a page, left for ${l.location}`);
   return l;
@@ -28,7 +17,7 @@ const left = (l: Landing): URL => {
 
 /** A browser on the sign-in page of a fresh request. */
 async function onSignInPage(extra: Record<string, string> = {}) {
-  const request = await authorizationRequest(config, extra);
+  const request = await authorizationRequest(fixture.config, extra);
   const browser = new TestBrowser(origin());
   const signIn = page(await browser.open(request.url.href));
   return { request, browser, signIn };
@@ -37,7 +26,7 @@ async function onSignInPage(extra: Record<string, string> = {}) {
 async function onConsentPage() {
   const { request, browser, signIn } = await onSignInPage();
   const consent = page(
-    await browser.submit(signIn, { username: 'dana', password: service.users[0]!.password }),
+    await browser.submit(signIn, { username: 'dana', password: fixture.service.users[0]!.password }),
   );
   expect(textOf(consent.html)).toContain('Allow Fleetdesk desktop app?');
   return { request, browser, consent };
@@ -86,7 +75,7 @@ describe('the sign-in and consent pages', () => {
     expect(at.status).toBe(429);
     expect(Number(at.response.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even the right password waits out the lock.
-    at = page(await browser.submit(at, { username: 'sam', password: service.users[1]!.password }));
+    at = page(await browser.submit(at, { username: 'sam', password: fixture.service.users[1]!.password }));
     expect(at.status).toBe(429);
     expect(textOf(at.html)).toContain('Too many failed sign-ins');
   });
@@ -105,7 +94,7 @@ describe('the sign-in and consent pages', () => {
   });
 
   it('answer an unknown or finished sign-in with a page, not an error body', async () => {
-    const res = await fetch(`${service.base_url}/oauth/interaction/not-a-sign-in`);
+    const res = await fetch(`${fixture.service.base_url}/oauth/interaction/not-a-sign-in`);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(textOf(await res.text())).toContain('This sign-in has expired');
@@ -114,7 +103,7 @@ describe('the sign-in and consent pages', () => {
 
 /** A request with a Host header fetch would not let us set. */
 function withHost(path: string, host: string, method = 'GET'): Promise<number> {
-  const url = new URL(service.base_url);
+  const url = new URL(fixture.service.base_url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: url.hostname, port: url.port, path, method, headers: { host } },
@@ -141,7 +130,10 @@ describe('the Host check (DNS rebinding)', () => {
       ['POST', '/oauth/interaction/x/sign-in'],
     ] as const) {
       expect(await withHost(path, 'attacker.example', method), path).toBe(421);
-      expect(await withHost(path, `localhost:${new URL(service.base_url).port}`, method), path).not.toBe(421);
+      expect(
+        await withHost(path, `localhost:${new URL(fixture.service.base_url).port}`, method),
+        path,
+      ).not.toBe(421);
     }
   });
 });

@@ -2,14 +2,19 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server/local-service';
-import { CLIENT_ID, discover, postForm, signIn } from './oauth-client';
+import {
+  assetsWith,
+  CLIENT_ID,
+  discover,
+  oauthErrorSchema as oauthError,
+  oauthService,
+  postForm,
+  signIn,
+} from './oauth-client';
 
-const oauthError = z.object({ error: z.string(), error_description: z.string().optional() });
-const api = (s: LocalService, token: string): Promise<Response> =>
-  fetch(`${s.api_url}/api/${s.account_key}/asset`, { headers: { authorization: `Bearer ${token}` } });
+const api = assetsWith;
 const refreshRaw = (s: LocalService, refreshToken: string) =>
   postForm(`${s.base_url}/oauth/token`, {
     grant_type: 'refresh_token',
@@ -29,63 +34,55 @@ async function until<T>(probe: () => Promise<T>, check: (v: T) => boolean, timeo
 }
 
 describe('refresh and revocation', () => {
-  let service: LocalService;
-  let config: client.Configuration;
-  beforeAll(async () => {
-    service = await startLocalService({ port: 0, fleetSize: 4, tickMs: 60_000 });
-    config = await discover(service);
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  const dana = (): LocalService['users'][number] => service.users[0]!;
+  const fixture = oauthService();
+  const dana = (): LocalService['users'][number] => fixture.service.users[0]!;
 
   it('rotates the refresh token at every use; the new tokens work', async () => {
-    const { tokens } = await signIn(service, config, dana());
-    const first = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    const { tokens } = await signIn(fixture.service, fixture.config, dana());
+    const first = await client.refreshTokenGrant(fixture.config, tokens.refresh_token!);
     expect(first.refresh_token).toEqual(expect.any(String));
     expect(first.refresh_token).not.toBe(tokens.refresh_token);
     expect(first.access_token).not.toBe(tokens.access_token);
     expect(first.expires_in).toBe(600);
-    const second = await client.refreshTokenGrant(config, first.refresh_token!);
+    const second = await client.refreshTokenGrant(fixture.config, first.refresh_token!);
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    expect((await api(service, second.access_token)).status).toBe(200);
+    expect((await api(fixture.service, second.access_token)).status).toBe(200);
     // Rotation alone does not end the older access tokens: they run out by themselves.
-    expect((await api(service, tokens.access_token)).status).toBe(200);
+    expect((await api(fixture.service, tokens.access_token)).status).toBe(200);
   });
 
   it('revokes the whole sign-in when a spent refresh token comes back (reuse detection)', async () => {
-    const { tokens } = await signIn(service, config, dana());
-    const rotated = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    const { tokens } = await signIn(fixture.service, fixture.config, dana());
+    const rotated = await client.refreshTokenGrant(fixture.config, tokens.refresh_token!);
 
-    const reused = await refreshRaw(service, tokens.refresh_token!);
+    const reused = await refreshRaw(fixture.service, tokens.refresh_token!);
     expect(reused.status).toBe(400);
     expect(oauthError.parse(reused.body).error).toBe('invalid_grant');
 
     // The thief's or the app's: whoever holds the newer refresh token cannot go on either.
-    const newer = await refreshRaw(service, rotated.refresh_token!);
+    const newer = await refreshRaw(fixture.service, rotated.refresh_token!);
     expect(oauthError.parse(newer.body).error).toBe('invalid_grant');
     for (const token of [tokens.access_token, rotated.access_token]) {
-      const res = await api(service, token);
+      const res = await api(fixture.service, token);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
     }
   });
 
   it('revoking the refresh token (RFC 7009) ends the sign-in: its access tokens and refresh are refused', async () => {
-    const { tokens } = await signIn(service, config, dana());
-    expect((await api(service, tokens.access_token)).status).toBe(200);
-    await client.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
-    const res = await api(service, tokens.access_token);
+    const { tokens } = await signIn(fixture.service, fixture.config, dana());
+    expect((await api(fixture.service, tokens.access_token)).status).toBe(200);
+    await client.tokenRevocation(fixture.config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
+    const res = await api(fixture.service, tokens.access_token);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="fleetdesk", error="invalid_token"/);
     expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
-    const refresh = await refreshRaw(service, tokens.refresh_token!);
+    const refresh = await refreshRaw(fixture.service, tokens.refresh_token!);
     expect(refresh.status).toBe(400);
     expect(oauthError.parse(refresh.body).error).toBe('invalid_grant');
     // RFC 7009 §2.2: revoking again, or a token nobody issued, is still a 200.
-    await client.tokenRevocation(config, tokens.refresh_token!);
-    const unknown = await postForm(`${service.base_url}/oauth/revoke`, {
+    await client.tokenRevocation(fixture.config, tokens.refresh_token!);
+    const unknown = await postForm(`${fixture.service.base_url}/oauth/revoke`, {
       token: 'never-issued',
       client_id: CLIENT_ID,
     });
@@ -94,47 +91,35 @@ describe('refresh and revocation', () => {
   });
 
   it('revoking an access token ends the tokens of its sign-in too (RFC 7009 §2.1, oidc-provider’s policy)', async () => {
-    const { tokens } = await signIn(service, config, dana());
-    await client.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
-    expect((await api(service, tokens.access_token)).status).toBe(401);
-    const refresh = await refreshRaw(service, tokens.refresh_token!);
+    const { tokens } = await signIn(fixture.service, fixture.config, dana());
+    await client.tokenRevocation(fixture.config, tokens.access_token, { token_type_hint: 'access_token' });
+    expect((await api(fixture.service, tokens.access_token)).status).toBe(401);
+    const refresh = await refreshRaw(fixture.service, tokens.refresh_token!);
     expect(oauthError.parse(refresh.body).error).toBe('invalid_grant');
   });
 
   it('refuses a token without the api scope at the API', async () => {
-    const { tokens } = await signIn(service, config, dana(), { scope: 'openid offline_access' });
+    const { tokens } = await signIn(fixture.service, fixture.config, dana(), {
+      scope: 'openid offline_access',
+    });
     expect(tokens.scope).not.toContain('api');
-    expect((await api(service, tokens.access_token)).status).toBe(401);
+    expect((await api(fixture.service, tokens.access_token)).status).toBe(401);
   });
 });
 
 describe('lifetimes', () => {
-  let service: LocalService;
-  let config: client.Configuration;
-  beforeAll(async () => {
-    service = await startLocalService({
-      port: 0,
-      fleetSize: 4,
-      tickMs: 60_000,
-      accessTokenTtlSeconds: 2,
-      refreshTokenTtlSeconds: 3,
-    });
-    config = await discover(service);
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
+  const fixture = oauthService({ accessTokenTtlSeconds: 2, refreshTokenTtlSeconds: 3 });
 
   it('takes an access token lifetime from the options: 401 invalid_token once it has passed, not before', async () => {
     const before = Date.now();
-    const { tokens } = await signIn(service, config, service.users[0]!);
+    const { tokens } = await signIn(fixture.service, fixture.config, fixture.service.users[0]!);
     const after = Date.now();
     expect(tokens.expires_in).toBe(2);
     // Issued at a whole second between `before` and `after` (oidc-provider counts in seconds).
     const earliestExpiry = (Math.floor(before / 1000) + 2) * 1000;
     const latestExpiry = (Math.floor(after / 1000) + 2) * 1000;
     const refused = await until(
-      async () => ({ at: Date.now(), res: await api(service, tokens.access_token) }),
+      async () => ({ at: Date.now(), res: await api(fixture.service, tokens.access_token) }),
       (v) => v.res.status !== 200,
     );
     expect(refused.res.status).toBe(401);
@@ -142,14 +127,14 @@ describe('lifetimes', () => {
     expect(refused.at).toBeGreaterThanOrEqual(earliestExpiry - 150);
     expect(refused.at).toBeLessThanOrEqual(latestExpiry + 1000);
     // The refresh token outlives it and gives a new one.
-    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
-    expect((await api(service, refreshed.access_token)).status).toBe(200);
+    const refreshed = await client.refreshTokenGrant(fixture.config, tokens.refresh_token!);
+    expect((await api(fixture.service, refreshed.access_token)).status).toBe(200);
   });
 
   it('refuses an expired refresh token with invalid_grant', async () => {
-    const { tokens } = await signIn(service, config, service.users[1]!);
+    const { tokens } = await signIn(fixture.service, fixture.config, fixture.service.users[1]!);
     const refused = await until(
-      () => refreshRaw(service, tokens.refresh_token!),
+      () => refreshRaw(fixture.service, tokens.refresh_token!),
       (r) => r.status !== 200,
     );
     expect(refused.status).toBe(400);
