@@ -85,9 +85,15 @@ export function registerInteractionRoutes(
   ): Promise<FastifyReply> => {
     const p = provider();
     if (!p) return goneBack(reply);
-    const returnTo = await p.interactionResult(request.raw, reply.raw, result, {
-      mergeWithLastSubmission: merge,
-    });
+    let returnTo: string;
+    try {
+      returnTo = await p.interactionResult(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: merge,
+      });
+    } catch {
+      // The interaction ended meanwhile (expired, or finished in another tab).
+      return goneBack(reply);
+    }
     return reply.redirect(returnTo, 303);
   };
 
@@ -105,7 +111,7 @@ export function registerInteractionRoutes(
       consentPage({
         action: consentAction(interaction.uid),
         clientName: DESKTOP_CLIENT_NAME,
-        userName: `${user.name} (${user.username})`,
+        userName: `${user.name}, user ${user.username}`,
         accountName: ctx.account.name,
         permissions: scopesOf(interaction).map((s) => SCOPE_PERMISSIONS[s]),
       }),

@@ -114,7 +114,7 @@ describe('code flow with PKCE through the sign-in and consent pages', () => {
     if (consent.kind !== 'page') throw new Error('expected the consent page');
     const text = textOf(consent.html);
     expect(text).toContain('Allow Fleetdesk desktop app?');
-    expect(text).toContain('Signed in as Sam Okafor (dispatcher) (sam)');
+    expect(text).toContain('Signed in as Sam Okafor (dispatcher), user sam');
     expect(text).toContain('Use the fleet service as you');
     expect(text).toContain('Stay signed in');
 
@@ -134,7 +134,7 @@ describe('code flow with PKCE through the sign-in and consent pages', () => {
     const landing = await first.browser.open(again.url.href);
     if (landing.kind !== 'page') throw new Error('expected the consent page');
     expect(textOf(landing.html)).toContain('Allow Fleetdesk desktop app?');
-    expect(textOf(landing.html)).toContain('Signed in as Dana Reyes (operator) (dana)');
+    expect(textOf(landing.html)).toContain('Signed in as Dana Reyes (operator), user dana');
     const back = await first.browser.submit(landing, { decision: 'allow' });
     if (back.kind !== 'left') throw new Error('expected the redirect to the app');
     const tokens = await client.authorizationCodeGrant(config, new URL(back.location), {
