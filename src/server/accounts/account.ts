@@ -22,7 +22,7 @@ export interface Account {
   readonly users: readonly ServiceUser[];
   /** The user a static bearer token belongs to, or null. Constant time per stored hash; only hashes are kept. */
   authenticate(token: string): ServiceUser | null;
-  /** The user whose user name or e-mail (any case) and password these are, or null. Only scrypt hashes are kept. */
+  /** The user whose user name or e-mail (any case) and password these are, or null. Passwords are kept as scrypt hashes. */
   signIn(login: string, password: string): Promise<ServiceUser | null>;
   userById(id: number): ServiceUser | null;
   canAccess(user: ServiceUser, assetId: number): boolean;
@@ -33,7 +33,26 @@ const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf8').dig
 export const newToken = (): string => randomBytes(30).toString('base64url');
 
 /** A hash to compare against when no user has the name given, so a wrong name takes as long as a wrong password. */
-const NOBODY: PasswordHash = hashPassword(randomBytes(16).toString('hex'));
+let nobody: Promise<PasswordHash> | null = null;
+const nobodysHash = (): Promise<PasswordHash> => (nobody ??= hashPassword(randomBytes(16).toString('hex')));
+
+/**
+ * A password's scrypt hash, computed when a sign-in first needs it: scrypt is
+ * slow on purpose, and most starts of the service (every test's) never see a
+ * sign-in. The plain password is dropped then; until then it is no more
+ * exposed than in the ready line the service returns anyway.
+ */
+function lazyHash(password: string): () => Promise<PasswordHash> {
+  let plain: string | null = password;
+  let hashed: Promise<PasswordHash> | null = null;
+  return () => {
+    if (!hashed) {
+      hashed = hashPassword(plain ?? '');
+      plain = null;
+    }
+    return hashed;
+  };
+}
 
 /**
  * Spec 5 leaves how a token is obtained open: the local service issues one
@@ -45,7 +64,7 @@ export function createAccount(key: string, name: string, users: readonly IssuedU
   const entries = users.map((u) => ({
     user: stripSecrets(u),
     tokenHash: sha256(u.token),
-    password: hashPassword(u.password),
+    password: lazyHash(u.password),
   }));
   const byLogin = (login: string): (typeof entries)[number] | undefined => {
     const wanted = login.trim().toLowerCase();
@@ -65,7 +84,7 @@ export function createAccount(key: string, name: string, users: readonly IssuedU
     },
     async signIn(login, password) {
       const entry = byLogin(login);
-      const matches = await passwordMatches(entry?.password ?? NOBODY, password);
+      const matches = await passwordMatches(await (entry?.password() ?? nobodysHash()), password);
       return entry && matches ? entry.user : null;
     },
     userById(id) {

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** scrypt's defaults (N=2^14, r=8, p=1) and a 16-byte salt: the OWASP password storage floor. */
 const KEY_BYTES = 32;
@@ -12,17 +12,18 @@ export interface PasswordHash {
 /** A fresh random password: 20 characters a person can type from the ready line. */
 export const newPassword = (): string => randomBytes(15).toString('base64url');
 
-export function hashPassword(password: string): PasswordHash {
+/** scrypt off the event loop (libuv's thread pool), so a burst of sign-ins does not stall the service. */
+const derive = (password: string, salt: Buffer): Promise<Buffer> =>
+  new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_BYTES, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+export async function hashPassword(password: string): Promise<PasswordHash> {
   const salt = randomBytes(SALT_BYTES);
-  return { salt, hash: scryptSync(password.normalize('NFC'), salt, KEY_BYTES) };
+  return { salt, hash: await derive(password, salt) };
 }
 
-/** Constant time; scrypt runs off the event loop, so a burst of sign-ins does not stall the service. */
+/** Constant time. */
 export async function passwordMatches(stored: PasswordHash, presented: string): Promise<boolean> {
-  const hash = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(presented.normalize('NFC'), stored.salt, KEY_BYTES, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
-  return timingSafeEqual(hash, stored.hash);
+  return timingSafeEqual(await derive(presented, stored.salt), stored.hash);
 }
