@@ -3,6 +3,7 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { createReportsApi, type ReportsApi } from '../../../src/main/core/api/reports-api';
 import { formatCalendarDate } from '../../../src/shared/interface';
+import { startRewritingProxy } from '../rewriting-proxy';
 
 describe('reporting interface through the core client, against the local service', () => {
   let service: LocalService;
@@ -59,6 +60,50 @@ describe('reporting interface through the core client, against the local service
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'validation', status: null });
     expect(err).toHaveProperty('errors.date_to', [expect.stringMatching(/14 days/)]);
+  });
+
+  it('reads a progress that is not a whole number (spec 2.3 says integer) as the nearest one, and refuses one past 100', async () => {
+    const assetId = service.context.fleet.assets[1]?.id ?? 2;
+    const yesterday = formatCalendarDate(Date.now() - 86_400_000);
+    let sent = 45.5;
+    // A vendor's service, as this one's answers altered in flight: only `progress` changes.
+    const proxy = await startRewritingProxy(service.port, ({ path }, body) =>
+      /\/api\/v1\/reports\/(generate|[^/]+\/status)$/.test(path) &&
+      typeof body === 'object' &&
+      body !== null &&
+      'progress' in body
+        ? { ...body, progress: sent }
+        : undefined,
+    );
+    try {
+      const vendor = createReportsApi(
+        createHttpClient({ getToken: () => service.users[0]?.token ?? null }),
+        proxy.via(service.base_url),
+      );
+      const request = {
+        type: 'fuel',
+        format: 'json',
+        asset_id: assetId,
+        date_from: yesterday,
+        date_to: yesterday,
+      } as const;
+      const submitted = await vendor.generate(request);
+      const reportId =
+        submitted.kind === 'accepted' ? submitted.submission.report_id : submitted.status.report_id;
+      expect(await vendor.status(reportId)).toMatchObject({ report_id: reportId, progress: 46 });
+      sent = 99.4;
+      expect((await vendor.status(reportId)).progress).toBe(99);
+      // The same request once it is complete: a cache hit (HTTP 200) carries a progress too.
+      for (let i = 0; i < 150 && (await reports.status(reportId)).generation_status !== 'completed'; i++)
+        await new Promise((r) => setTimeout(r, 200));
+      sent = 0.5;
+      expect(await vendor.generate(request)).toMatchObject({ kind: 'cached', status: { progress: 1 } });
+      sent = 100.5;
+      await expect(vendor.status(reportId)).rejects.toMatchObject({ kind: 'bad_response' });
+      expect(proxy.rewritten()).toBe(4);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('maps an unknown report id to not_found', async () => {
