@@ -1,4 +1,4 @@
-import { BrowserWindow } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import type { RestoredWindowState } from './window-state';
 import { MIN_HEIGHT, MIN_WIDTH } from './window-bounds';
 
@@ -12,11 +12,14 @@ export interface MainWindowOptions {
 /**
  * The secure window of the Electron checklist: an isolated, sandboxed
  * renderer without Node, same-origin policy on, no insecure content, the
- * preload the only bridge.
+ * preload the only bridge. DevTools only in development: in a packaged build
+ * they would let anyone at the operator's desk run script with the page's
+ * bridge (the View menu has no DevTools toggle there either, menu.ts).
  */
-export function secureWebPreferences(preloadPath: string): Electron.WebPreferences {
+export function secureWebPreferences(preloadPath: string, isPackaged: boolean): Electron.WebPreferences {
   return {
     preload: preloadPath,
+    devTools: !isPackaged,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -39,7 +42,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     show: false,
     title: 'Fleetdesk',
     backgroundColor: '#111418',
-    webPreferences: secureWebPreferences(options.preloadPath),
+    webPreferences: secureWebPreferences(options.preloadPath, app.isPackaged),
   });
   win.once('ready-to-show', () => {
     if (options.state.maximized) win.maximize();

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { createReportsApi, type ReportsApi } from '../../../src/main/core/api/reports-api';
-import { formatCalendarDate } from '../../../src/shared/interface';
+import {
+  formatCalendarDate,
+  type ReportRequestInput,
+  type ReportStatus,
+} from '../../../src/shared/interface';
+import { startRewritingProxy } from '../rewriting-proxy';
 
 describe('reporting interface through the core client, against the local service', () => {
   let service: LocalService;
@@ -19,25 +24,34 @@ describe('reporting interface through the core client, against the local service
     await service.stop();
   });
 
-  it('submits a json trail report, follows its status to completion and downloads the content', async () => {
-    const assetId = service.context.fleet.assets[0]?.id ?? 1;
-    const yesterday = formatCalendarDate(Date.now() - 86_400_000);
-    const request = {
-      type: 'trail',
+  const yesterday = formatCalendarDate(Date.now() - 86_400_000);
+  /** A json report of yesterday for the fleet's `index`th asset. */
+  const jsonRequest = (type: 'trail' | 'fuel', index: number) =>
+    ({
+      type,
       format: 'json',
-      asset_id: assetId,
+      asset_id: service.context.fleet.assets[index]?.id ?? index + 1,
       date_from: yesterday,
       date_to: yesterday,
-    } as const;
-    const submitted = await reports.generate(request);
-    const reportId =
-      submitted.kind === 'accepted' ? submitted.submission.report_id : submitted.status.report_id;
+    }) as const;
+  const submit = async (api: ReportsApi, request: ReportRequestInput): Promise<string> => {
+    const submitted = await api.generate(request);
+    return submitted.kind === 'accepted' ? submitted.submission.report_id : submitted.status.report_id;
+  };
+  /** The report's status once it is finished, asked every 200 ms as a client polls. */
+  const finished = async (reportId: string): Promise<ReportStatus> => {
     let status = await reports.status(reportId);
     for (let i = 0; i < 150 && !['completed', 'failed'].includes(status.generation_status); i++) {
       await new Promise((r) => setTimeout(r, 200));
       status = await reports.status(reportId);
     }
-    expect(status.generation_status).toBe('completed');
+    return status;
+  };
+
+  it('submits a json trail report, follows its status to completion and downloads the content', async () => {
+    const request = jsonRequest('trail', 0);
+    const reportId = await submit(reports, request);
+    expect((await finished(reportId)).generation_status).toBe('completed');
     const content = await reports.downloadJson(reportId);
     expect(content.type).toBe('trail');
     expect(content.rows.length).toBeGreaterThan(0);
@@ -59,6 +73,39 @@ describe('reporting interface through the core client, against the local service
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'validation', status: null });
     expect(err).toHaveProperty('errors.date_to', [expect.stringMatching(/14 days/)]);
+  });
+
+  it('reads a progress that is not a whole number (spec 2.3 says integer) as the nearest one, and refuses one past 100', async () => {
+    let sent = 45.5;
+    // A vendor's service, as this one's answers altered in flight: only `progress` changes.
+    const proxy = await startRewritingProxy(service.port, ({ path }, body) =>
+      /\/api\/v1\/reports\/(generate|[^/]+\/status)$/.test(path) &&
+      typeof body === 'object' &&
+      body !== null &&
+      'progress' in body
+        ? { ...body, progress: sent }
+        : undefined,
+    );
+    try {
+      const vendor = createReportsApi(
+        createHttpClient({ getToken: () => service.users[0]?.token ?? null }),
+        proxy.via(service.base_url),
+      );
+      const request = jsonRequest('fuel', 1);
+      const reportId = await submit(vendor, request);
+      expect(await vendor.status(reportId)).toMatchObject({ report_id: reportId, progress: 46 });
+      sent = 99.4;
+      expect((await vendor.status(reportId)).progress).toBe(99);
+      // The same request once it is complete: a cache hit (HTTP 200) carries a progress too.
+      expect((await finished(reportId)).generation_status).toBe('completed');
+      sent = 0.5;
+      expect(await vendor.generate(request)).toMatchObject({ kind: 'cached', status: { progress: 1 } });
+      sent = 100.5;
+      await expect(vendor.status(reportId)).rejects.toMatchObject({ kind: 'bad_response' });
+      expect(proxy.rewritten()).toBe(4);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('maps an unknown report id to not_found', async () => {

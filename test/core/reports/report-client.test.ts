@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,18 +101,67 @@ describe('reports client without a socket (polling only)', () => {
     };
     let renewed = 0;
     const files = new ReportFiles(join(dir, 'again'));
-    const again = await files.download('again', tampered, async () => {
+    const again = await files.download('again', 'html', tampered, async () => {
       renewed++;
       return api.downloadLink(done.reportId!);
     });
     expect(renewed).toBe(1);
     expect(again.size).toBe(done.file!.size);
     const expired = { ...link, expires_at: new Date(Date.now() - 1000).toISOString() };
-    await files.download('expired', expired, async () => {
+    await files.download('expired', 'html', expired, async () => {
       renewed++;
       return api.downloadLink(done.reportId!);
     });
     expect(renewed).toBe(2);
+  });
+
+  it('after a restart, fetches again every completed report whose file is missing or cut short, unasked', async () => {
+    const cache = openOfflineCache(':memory:');
+    caches.push(cache);
+    const folder = join(dir, 'restarted');
+    const run = (): ReportClient => {
+      const client = createReportClient({
+        store: cache.reports,
+        files: new ReportFiles(folder),
+        api: () => apiFor(service),
+        assetName: () => 'Van',
+        eventsLive: () => false,
+        onChanged: () => undefined,
+        onRemoved: () => undefined,
+        pollIntervalMs: 300,
+      });
+      clients.push(client);
+      client.start();
+      return client;
+    };
+    const first = run();
+    const cut = await first.submit({
+      type: 'fuel',
+      format: 'pdf',
+      asset_id: ASSET_ID,
+      date_from: day,
+      date_to: day,
+    });
+    const gone = await first.submit({
+      type: 'fuel',
+      format: 'json',
+      asset_id: ASSET_ID,
+      date_from: day,
+      date_to: day,
+    });
+    await until('both downloaded', () => [cut, gone].every((r) => first.get(r.localId).file?.path != null));
+    const cutFile = first.get(cut.localId).file!;
+    const goneFile = first.get(gone.localId).file!;
+    first.stop();
+    truncateSync(cutFile.path!, 100);
+    rmSync(goneFile.path!);
+
+    run();
+    await until(
+      'both whole again',
+      () => existsSync(goneFile.path!) && statSync(cutFile.path!).size === cutFile.size,
+    );
+    expect(statSync(goneFile.path!).size).toBe(goneFile.size);
   });
 
   it('sends three to the service and keeps the other two waiting here; a report with the service cannot be removed', async () => {

@@ -67,6 +67,24 @@ describe('report lifecycle', () => {
     expect(failed).toMatchObject({ state: 'failed', errorMessage: 'No data in the date range' });
   });
 
+  it('shows an event’s fractional progress as a whole percentage, as it reads the status', () => {
+    const processing = applyEvent(
+      base,
+      {
+        kind: 'processing',
+        event: {
+          report_id: base.reportId!,
+          status: 'processing',
+          type: 'trip',
+          format: 'pdf',
+          progress: 45.5,
+        },
+      },
+      5,
+    );
+    expect(processing).toMatchObject({ state: 'processing', progress: 46 });
+  });
+
   it('treats an unknown generation_status as still in progress', () => {
     expect(applyStatus(base, status('rendering'), 5)).toMatchObject({ state: 'processing', progress: 40 });
   });

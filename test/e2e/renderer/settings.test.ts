@@ -94,6 +94,25 @@ describe('the settings dialog in Chromium against the real core', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('shows an attribution with markup in it as the text it is, in the map’s credit', async () => {
+    const { page } = app;
+    const hostile = '<img src=x onerror="window.__attributionRan = true"> <b>Tiles</b> &amp; ©';
+    const dialog = await openSettings(page);
+    await dialog.getByRole('textbox', { name: 'Attribution' }).fill(hostile);
+    await saveAndClose(dialog);
+
+    const credit = page.locator('.leaflet-control-attribution').first();
+    await credit.getByText(hostile, { exact: true }).waitFor(PATIENT);
+    expect(await credit.locator('img, b').count()).toBe(0);
+    expect(await page.evaluate('window.__attributionRan')).toBeUndefined();
+    await app.screenshot('settings-attribution-as-text');
+
+    const restore = await openSettings(page);
+    await restore.getByRole('textbox', { name: 'Attribution' }).fill(ATTRIBUTION);
+    await saveAndClose(restore);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('looks right in the light and the dark theme', async () => {
     const { page } = app;
     for (const theme of ['light', 'dark'] as const) {

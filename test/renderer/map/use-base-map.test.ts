@@ -115,6 +115,21 @@ describe('the Leaflet setup both maps share', () => {
     expect(base.tilesFailing.value).toBe(false);
   });
 
+  it('shows the attribution setting as text: markup in it is shown, never run', async () => {
+    const hostile = '<img src=x onerror="window.__attributionRan = true"> & <b>bold</b> © Maps';
+    const { container } = await mountBaseMap({ ...TEST_SETTINGS, tileAttribution: hostile });
+    const control = container.querySelector('.leaflet-control-attribution')!;
+    expect(control.textContent).toBe(hostile);
+    expect(control.querySelector('img, b')).toBeNull();
+
+    // A change of setting goes the same way.
+    await useSettings().set({ tileAttribution: '<a href="javascript:alert(1)">Maps</a>' });
+    await settle();
+    expect(control.textContent).toBe('<a href="javascript:alert(1)">Maps</a>');
+    expect(control.querySelector('a')).toBeNull();
+    expect((window as { __attributionRan?: boolean }).__attributionRan).toBeUndefined();
+  });
+
   it('dims the raster in the dark theme and not in the light one', async () => {
     const { container } = await mountBaseMap();
     expect(useMapControls().theme).toBe('dark');

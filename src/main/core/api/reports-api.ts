@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   cacheHitResponseSchema,
   downloadResponseSchema,
@@ -14,6 +15,18 @@ import {
 } from '../../../shared/interface';
 import type { HttpClient } from './http-client';
 import { validateRequest } from './request-validation';
+
+/**
+ * Spec 2.3 says an integer; a vendor's 45.5 is still a progress. Any number
+ * from 0 to 100 is read, rounded (docs/interface-decisions.md).
+ */
+const progress = z
+  .number()
+  .min(0)
+  .max(100)
+  .transform((n) => Math.round(n));
+const statusSchema = reportStatusSchema.extend({ progress });
+const cacheHitSchema = cacheHitResponseSchema.extend({ progress });
 
 export type GenerateResult =
   | { readonly kind: 'accepted'; readonly submission: SubmissionResponse }
@@ -39,13 +52,13 @@ export function createReportsApi(http: HttpClient, baseUrl: string): ReportsApi 
       const body = validateRequest(reportRequestSchema, request, route);
       const res = await http.send({ method: 'POST', url: `${base}/generate`, route, body });
       return res.status === 200
-        ? { kind: 'cached', status: http.parse(cacheHitResponseSchema, res.body, route) }
+        ? { kind: 'cached', status: http.parse(cacheHitSchema, res.body, route) }
         : { kind: 'accepted', submission: http.parse(submissionResponseSchema, res.body, route) };
     },
     async status(reportId) {
       const route = 'GET /api/v1/reports/{id}/status';
       const res = await http.send({ method: 'GET', url: `${base}/${id(reportId)}/status`, route });
-      return http.parse(reportStatusSchema, res.body, route);
+      return http.parse(statusSchema, res.body, route);
     },
     async downloadJson(reportId) {
       const route = 'GET /api/v1/reports/{id}/download';

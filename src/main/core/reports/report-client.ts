@@ -38,7 +38,7 @@ export interface ReportClientOptions {
 }
 
 /**
- * Issue 4 §5: the reports client. Requests are saved before they are sent;
+ * The reports client. Requests are saved before they are sent;
  * at most three are with the service at once (the rest wait here, so the
  * user never meets a 429); a 503 waits for Retry-After and tries again;
  * the lifecycle comes from events, or from polling every 3 s while the
@@ -59,7 +59,7 @@ export interface ReportClient {
   onEvent(event: ReportEvent): void;
   /** After a (re)connect: the status of every unfinished report, and anything waiting is sent. */
   reconcile(): Promise<void>;
-  /** The service is reachable again, or a new sign-in: send what waits now. */
+  /** The service is reachable again, or a new sign-in: send what waits now, fetch the files that are missing. */
   wake(): void;
 }
 
@@ -158,8 +158,9 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
       book.load((r) =>
         r.state === 'submitting' && r.reportId === null ? { ...r, state: 'waiting', retryAt: null } : r,
       );
-      for (const r of book.list())
-        if (r.state === 'completed' && !(r.file?.path ?? null)) downloads.fetchInBackground(r.localId);
+      // What a crash left half-written goes before any download begins (report-files).
+      void options.files.sweepPartials(options.log);
+      downloads.fetchMissing();
       pollTimer = setInterval(tick, pollIntervalMs);
       pollTimer.unref();
       tick();
@@ -191,7 +192,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
         servedFromCache: false,
         file: null,
       };
-      // Persisted before it is sent (issue 4 §5): a crash or a closed app loses nothing.
+      // Persisted before it is sent: a crash or a closed app loses nothing.
       book.put(r);
       sender.pump();
       return find(r.localId);
@@ -275,6 +276,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
 
     wake() {
       sender.wake();
+      downloads.fetchMissing();
     },
   };
 }

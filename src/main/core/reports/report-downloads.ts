@@ -7,7 +7,7 @@ import type { ReportFiles } from './report-files';
 import { specFilename, subjectName } from './report-naming';
 
 export interface ReportDownloadsOptions {
-  readonly book: Pick<ReportBook, 'find' | 'put' | 'jsonContent' | 'saveJsonContent' | 'subscribe'>;
+  readonly book: Pick<ReportBook, 'find' | 'list' | 'put' | 'jsonContent' | 'saveJsonContent' | 'subscribe'>;
   readonly files: ReportFiles;
   readonly api: () => ReportsApi | null;
   readonly assetName: (id: number) => string | null;
@@ -20,13 +20,21 @@ export interface ReportDownloads {
   ensureFile(localId: string): Promise<LocalReport>;
   /** Fetched now for offline use; a failure is logged, and tried again when the user saves or opens it. */
   fetchInBackground(localId: string): void;
+  /**
+   * Every completed report whose file is missing or partial (a crash, a
+   * download that failed, a file deleted by hand) is fetched in the
+   * background. At start and whenever the user signs in or the service is
+   * back: nothing waits for the user to click Save.
+   */
+  fetchMissing(): void;
   /** Json content: kept in the cache (shown in the app) and as a file (Save, Open). */
   storeJson(localId: string, content: JsonReportContent): Promise<LocalReport>;
 }
 
 /**
- * Issue 4 §5 downloads: json kept in the cache, pdf/excel/html fetched through
- * the pre-signed URL; both kept as files under dataDir for offline use.
+ * Report downloads (docs/interface-decisions.md): json kept in the cache,
+ * pdf/excel/html fetched through the pre-signed URL; both kept as files
+ * under dataDir for offline use.
  */
 export function createReportDownloads(o: ReportDownloadsOptions): ReportDownloads {
   const { book } = o;
@@ -59,7 +67,7 @@ export function createReportDownloads(o: ReportDownloadsOptions): ReportDownload
         'conflict',
         'This report is not ready yet; it can be saved once it is completed.',
       );
-    if (r.file && (await o.files.exists(r.file.path))) return r;
+    if (await o.files.isComplete(r.file, r.request.format)) return r;
     const api = o.api();
     if (r.request.format === 'json') {
       const cached = book.jsonContent(localId);
@@ -71,6 +79,7 @@ export function createReportDownloads(o: ReportDownloadsOptions): ReportDownload
     const reportId = r.reportId;
     const file = await o.files.download(
       localId,
+      r.request.format,
       await api.downloadLink(reportId),
       () => api.downloadLink(reportId),
       o.now,
@@ -94,12 +103,19 @@ export function createReportDownloads(o: ReportDownloadsOptions): ReportDownload
     );
   };
 
+  const fetchMissing = (): void => {
+    // Signed out: the json content the cache keeps is written when the user asks for it.
+    if (!o.api()) return;
+    for (const r of book.list())
+      if (r.state === 'completed' && r.reportId !== null) fetchInBackground(r.localId);
+  };
+
   // Kept for offline use: a report is fetched as soon as it completes.
   book.subscribe((next, prev) => {
     if (next.state === 'completed' && prev?.state !== 'completed') fetchInBackground(next.localId);
   });
 
-  return { storeJson, ensureFile, fetchInBackground };
+  return { storeJson, ensureFile, fetchInBackground, fetchMissing };
 }
 
 const notSignedIn = (): LocalReportError =>

@@ -1,5 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { CONTENT_TYPES } from '../../../shared/interface';
 import type { LocalReport } from '../../../shared/ipc/views';
 import type { DomainHandlers, ShellServices } from '../ipc-handlers';
 import { LocalReportError } from './local-report-error';
@@ -28,7 +29,8 @@ export function reportHandlers(reports: ReportClient, shell: ShellServices): Dom
     'reports.data': ({ localId }) => reports.data(localId),
     'reports.save': async ({ localId }) => {
       const r = await requireFile(localId);
-      const target = await shell.chooseSavePath(r.file.filename, r.file.contentType);
+      // The safe name the file is kept under (report-files), and the requested format's type.
+      const target = await shell.chooseSavePath(r.file.filename, CONTENT_TYPES[r.request.format]);
       if (target === null) return { saved: false, path: null };
       await mkdir(dirname(target), { recursive: true });
       await copyFile(r.file.path, target);

@@ -68,7 +68,8 @@ export function applyEvent(r: LocalReport, e: ReportEvent, now: number): LocalRe
       return advance(r, {
         state: 'processing',
         queuePosition: null,
-        progress: Math.max(r.progress, e.event.progress ?? 0),
+        // Spec 2.3's progress is an integer: an event's fraction is rounded the same way (reports-api).
+        progress: Math.max(r.progress, Math.round(e.event.progress ?? 0)),
       });
     case 'completed':
       return advance(r, {

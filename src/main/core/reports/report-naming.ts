@@ -40,11 +40,3 @@ function slug(name: string): string {
     .replace(/-+$/g, '');
   return s === '' ? 'report' : s;
 }
-
-/** A name from the network used as a file name: no directories, no control characters. */
-export function safeFilename(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '');
-  return clean === '' ? 'report' : clean.slice(0, 200);
-}

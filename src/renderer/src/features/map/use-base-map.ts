@@ -17,6 +17,17 @@ import { BASE_COLOURS } from './map-palette';
 import { OfflineBaseLayer } from './offline-base-layer';
 import { loadWorldOutlines, type WorldOutlines } from './world-outlines';
 
+/**
+ * Leaflet's attribution control sets its content as HTML; the setting is
+ * plain text the operator typed (docs/interface-decisions.md), so it goes in
+ * as the browser's own serialization of that text.
+ */
+function textAsHtml(text: string): string {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span.innerHTML;
+}
+
 export interface BaseMapOptions {
   /** The bundled outlines under the tiles; a test hands in its own rather than fetch the real files. */
   readonly outlines?: () => Promise<WorldOutlines>;
@@ -52,7 +63,7 @@ export function useBaseMap(
   function makeTiles(): L.TileLayer {
     let loaded = 0;
     const t = L.tileLayer(settings.settings.tileUrl, {
-      attribution: settings.settings.tileAttribution,
+      attribution: textAsHtml(settings.settings.tileAttribution),
       maxZoom: 19,
       crossOrigin: true,
     });
