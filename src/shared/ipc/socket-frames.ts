@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IPC_ERROR_CODES } from './contract';
+import { IPC_ERROR_CODES, type IpcErrorCode } from './contract';
 
 /**
  * The browser shell's wire format: the contract carried over a loopback
@@ -26,9 +26,12 @@ export const invokeFrameSchema = z.object({
 });
 export type InvokeFrame = z.infer<typeof invokeFrameSchema>;
 
+const knownCodes: ReadonlySet<string> = new Set(IPC_ERROR_CODES);
+const isIpcErrorCode = (code: string): code is IpcErrorCode => knownCodes.has(code);
+
 const ipcErrorSchema = z.object({
-  // A code this page does not know (a newer host) still arrives as an error the screens can show.
-  code: z.enum(IPC_ERROR_CODES).catch('internal'),
+  // A code that is a string but unknown to this page (a newer host) still arrives as an error the screens can show.
+  code: z.string().transform((code) => (isIpcErrorCode(code) ? code : 'internal')),
   message: z.string(),
   details: z.record(z.string(), z.array(z.string()).readonly()).optional(),
 });
