@@ -18,6 +18,7 @@ const NODE_TESTS = [
 
 const INTEGRATION = [
   // The local service, over HTTP and WebSocket.
+  'test/server/cli.test.ts',
   'test/server/docs/**/*.test.ts',
   'test/server/fleet/{assets,records,trackers,tracking-links}.test.ts',
   'test/server/fuzz/**/*.test.ts',

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { startLocalService } from './local-service';
 
-/** `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]` */
+/** `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N] [--at TIME]` */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -11,13 +12,16 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
       'tick-ms': { type: 'string' },
+      at: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
   });
   if (values.help) {
     process.stdout.write(
-      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]\n',
+      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]\n' +
+        '                          [--at TIME]   start the simulated clock at TIME (ISO 8601 with its zone,\n' +
+        '                                        e.g. 2026-11-18T08:30:00Z), then run at real speed\n',
     );
     return;
   }
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
     if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number, got "${v}"`);
     return Number(v);
   };
+  const startAt = clockStart(values.at);
   const service = await startLocalService({
     port: int('port', values.port),
     host: values.host,
@@ -33,8 +38,13 @@ async function main(): Promise<void> {
     seed: int('seed', values.seed),
     dataDir: values['data-dir'],
     tickMs: int('tick-ms', values['tick-ms']),
+    startAt,
     quiet: false,
   });
+  if (startAt !== undefined)
+    process.stderr.write(
+      `[local-service] simulated clock started at ${new Date(startAt).toISOString()}, running at real speed\n`,
+    );
   process.stdout.write(JSON.stringify(service.readyLine()) + '\n');
   let stopping = false;
   const shutdown = (signal: string): void => {
@@ -51,6 +61,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** `--at`: an instant written out in full, so that it means the same on every machine. */
+function clockStart(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!z.iso.datetime({ offset: true }).safeParse(text).success)
+    throw new Error(
+      `--at must be a date and time in ISO 8601 with its zone, e.g. 2026-11-18T08:30:00Z or 2026-11-18T09:30:00+01:00; got "${text}"`,
+    );
+  return Date.parse(text);
 }
 
 main().catch((err: unknown) => {

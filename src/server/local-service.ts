@@ -15,6 +15,7 @@ import { createDocsModule } from './docs/docs-module';
 import { createReportsModule } from './reports/reports-module';
 import { createTrackingPageModule } from './tracking/tracking-page-module';
 import { createTrackingLinkStore } from './tracking/tracking-link-store';
+import { serviceClock } from './service-clock';
 
 export const ACCOUNT_KEY = 'fleetdesk-demo';
 export const APP_KEY = 'fleetdesk-local';
@@ -88,7 +89,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     db,
     dataDir,
     trackingLinks: createTrackingLinkStore(db),
-    now: opts.now ?? Date.now,
+    now: opts.now ?? (opts.startAt === undefined ? Date.now : serviceClock(opts.startAt).now),
     publish: (channel, event, data) => publish(channel, event, data),
     log,
   };
