@@ -36,12 +36,18 @@ async function tabToMap(page: Page): Promise<void> {
 
 /**
  * Leaflet's own keys: an arrow pans 80 px, minus zooms out a step. A press while the map still
- * glides or zooms is dropped, so one at a time.
+ * glides or zooms is dropped, so each waits for the map to come to rest: a zoom starts in the next
+ * animation frame, and Leaflet's map pane carries leaflet-pan-anim or leaflet-zoom-anim until the
+ * move ends.
  */
 async function pressOneAtATime(page: Page, key: string, presses: number): Promise<void> {
+  const moving = page.locator(
+    '[data-testid="live-map"] .leaflet-map-pane:is(.leaflet-pan-anim, .leaflet-zoom-anim)',
+  );
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(400);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    await moving.waitFor({ state: 'detached', ...PATIENT });
   }
 }
 
