@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Runs the tests that read the simulated fleet's clock — the e2e project, and the integration and unit
+# suites of history, reports, tracking pages, the offline cache and the core against the local service —
+# with the machine's clock set (faketime) to a sweep of moments: every 3 hours of a weekday, a Saturday
+# and a Sunday, 22:53 on a Wednesday, and 22:53 on a Wednesday again with one core kept busy. The fleet
+# keeps a working week, so a test that hopes the clock is kind fails at some of these.
+#
+#   bash scripts/clock-sweep.sh                       # the whole sweep (26 runs: a few hours)
+#   bash scripts/clock-sweep.sh "2026-11-18 22:53"    # only these moments (UTC), unloaded
+#
+# Not part of npm test. Needs faketime (Debian: apt-get install faketime). Prints a table of the
+# results, also written to test-results/clock-sweep/table.md with each run's log and JSON reports.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/.ci/node/node_modules/node/bin:$PATH"
+
+if ! command -v faketime >/dev/null 2>&1; then
+  echo "clock-sweep: needs faketime (Debian: apt-get install faketime)" >&2
+  exit 2
+fi
+
+# Beyond the e2e project: the suites whose tests start the local service at the machine's time or work
+# out simulated moments from it.
+CLOCK_SUITES=(
+  test/core/
+  test/server/reports/
+  test/server/tracking/
+  test/server/realtime/live-positions
+  test/server/fuzz/routes-under-fuzz
+  test/server/cli
+)
+
+out=test-results/clock-sweep
+rm -rf "$out"
+mkdir -p "$out"
+
+moments=()
+loaded_moment=""
+if [ $# -gt 0 ]; then
+  moments=("$@")
+else
+  for day in 2026-11-18 2026-11-21 2026-11-22; do # a Wednesday, a Saturday, a Sunday
+    for hour in 00 03 06 09 12 15 18 21; do moments+=("$day $hour:00"); done
+  done
+  moments+=("2026-11-18 22:53")
+  loaded_moment="2026-11-18 22:53"
+fi
+
+# "N passed, N failed" from a JSON report, as .ci/run counts.
+count() {
+  node -e '
+    const fs = require("node:fs");
+    if (!fs.existsSync(process.argv[1])) console.log("no report");
+    else {
+      const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+      console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    }
+  ' "$1"
+}
+
+# Runs vitest with the machine's clock at `moment`, running at real speed from there; the offset form
+# of faketime keeps every process (vitest's workers, the service, Chromium) on one clock.
+run_at() {
+  local moment=$1 name=$2
+  shift 2
+  local offset=$(($(date -u -d "$moment" +%s) - $(date -u +%s)))
+  FLEETDESK_TEST_REPORT="$out/$name.json" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+    faketime -f "${offset}s" npx vitest run "$@" >"$out/$name.log" 2>&1
+}
+
+sweep_one() {
+  local moment=$1 load=$2
+  local tag
+  tag=$(echo "$moment $load" | tr ' :' '__')
+  local burner=""
+  if [ "$load" != "as shared" ]; then
+    node -e 'for (;;) {}' &
+    burner=$!
+  fi
+  local started=$SECONDS
+  local loadavg
+  loadavg=$(cut -d' ' -f1 /proc/loadavg)
+  run_at "$moment" "$tag-e2e" --project e2e
+  local e2e=$?
+  run_at "$moment" "$tag-clock" --project integration --project unit:node "${CLOCK_SUITES[@]}"
+  local clock=$?
+  [ -n "$burner" ] && kill "$burner"
+  local minutes=$(((SECONDS - started + 30) / 60))
+  local verdict=pass
+  [ $e2e -eq 0 ] && [ $clock -eq 0 ] || verdict=FAIL
+  local when
+  when=$(date -u -d "$moment" '+%a %d %b %Y %H:%M')
+  printf '| %s | %s, load %s | %s | %s | %s min | %s |\n' "$when" "$load" "$loadavg" \
+    "$(count "$out/$tag-e2e.json")" "$(count "$out/$tag-clock.json")" "$minutes" "$verdict" | tee -a "$out/rows.md"
+  [ "$verdict" = pass ]
+}
+
+{
+  echo "| moment (UTC) | machine | e2e project | clock-reading suites | took | result |"
+  echo "|---|---|---|---|---|---|"
+} | tee "$out/rows.md"
+failures=0
+for moment in "${moments[@]}"; do sweep_one "$moment" "as shared" || failures=$((failures + 1)); done
+[ -n "$loaded_moment" ] && { sweep_one "$loaded_moment" "+ one core busy" || failures=$((failures + 1)); }
+
+runs=$((${#moments[@]} + (${#loaded_moment} > 0 ? 1 : 0)))
+{
+  echo "Clock sweep of $(git rev-parse --short HEAD), finished $(date -u '+%Y-%m-%d %H:%M') UTC on $(nproc) cores:"
+  echo
+  cat "$out/rows.md"
+  echo
+  echo "$((runs - failures)) of $runs runs passed."
+} >"$out/table.md"
+echo
+echo "$((runs - failures)) of $runs runs passed (table: $out/table.md)."
+[ $failures -eq 0 ]
