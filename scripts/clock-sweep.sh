@@ -12,10 +12,15 @@
 # results, also written to test-results/clock-sweep/table.md with each run's log and JSON reports.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/.ci/node/node_modules/node/bin:$PATH"
+# The Node that .ci/run brings in, when the machine's is older.
+[ -x .ci/node/node_modules/node/bin/node ] && export PATH="$PWD/.ci/node/node_modules/node/bin:$PATH"
 
 if ! command -v faketime >/dev/null 2>&1; then
   echo "clock-sweep: needs faketime (Debian: apt-get install faketime)" >&2
+  exit 2
+fi
+if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'; then
+  echo "clock-sweep: needs Node 22.12 or newer (this is $(node --version)); see .nvmrc" >&2
   exit 2
 fi
 
