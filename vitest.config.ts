@@ -36,6 +36,7 @@ const INTEGRATION = [
   'test/core/session/session.test.ts',
   'test/electron/secret-store.test.ts',
   // SQLite files on disk.
+  'test/electron/electron-shell.test.ts',
   'test/core/cache/offline-cache.test.ts',
   'test/core/cache/migrations/**/*.test.ts',
   // Other programs: a second Node, poppler.
