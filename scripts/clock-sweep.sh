@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the tests that read the simulated fleet's clock — the e2e project, and the integration and unit
-# suites of history, reports, tracking pages, the offline cache and the core against the local service —
+# Runs the tests that read the simulated fleet's clock — the e2e project's browser tests (not its build
+# checks), and the integration and unit suites of history, reports, tracking pages, the offline cache and
+# the core against the local service —
 # with the machine's clock set (faketime) to a sweep of moments: every 3 hours of a weekday, a Saturday
 # and a Sunday, 22:53 on a Wednesday, and 22:53 on a Wednesday again with one core kept busy. The fleet
 # keeps a working week, so a test that hopes the clock is kind fails at some of these.
@@ -24,8 +25,10 @@ if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); proce
   exit 2
 fi
 
-# Beyond the e2e project: the suites whose tests start the local service at the machine's time or work
-# out simulated moments from it.
+# The e2e project but for the checks of the electron-vite and electron-builder output, which read no clock.
+E2E_SUITES=(test/e2e/ test/browser-shell/)
+# Beyond it: the suites whose tests start the local service at the machine's time or work out simulated
+# moments from it.
 CLOCK_SUITES=(
   test/core/
   test/server/reports/
@@ -85,7 +88,7 @@ sweep_one() {
   local started=$SECONDS
   local loadavg
   loadavg=$(cut -d' ' -f1 /proc/loadavg)
-  run_at "$moment" "$tag-e2e" --project e2e
+  run_at "$moment" "$tag-e2e" --project e2e "${E2E_SUITES[@]}"
   local e2e=$?
   run_at "$moment" "$tag-clock" --project integration --project unit:node "${CLOCK_SUITES[@]}"
   local clock=$?
@@ -101,7 +104,7 @@ sweep_one() {
 }
 
 {
-  echo "| moment (UTC) | machine | e2e project | clock-reading suites | took | result |"
+  echo "| moment (UTC) | machine | e2e (browser) | clock-reading suites | took | result |"
   echo "|---|---|---|---|---|---|"
 } | tee "$out/rows.md"
 failures=0
