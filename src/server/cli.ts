@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { startLocalService } from './local-service';
 
 /**
  * `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]
- * [--access-token-ttl SECONDS] [--refresh-token-ttl SECONDS] [--dev]`; --dev serves the mail outbox at
- * GET /dev/outbox (development only).
+ * [--access-token-ttl SECONDS] [--refresh-token-ttl SECONDS] [--dev] [--at TIME]`; --dev serves the mail
+ * outbox at GET /dev/outbox (development only).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
       'access-token-ttl': { type: 'string' },
       'refresh-token-ttl': { type: 'string' },
       dev: { type: 'boolean' },
+      at: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -25,7 +27,9 @@ async function main(): Promise<void> {
   if (values.help) {
     process.stdout.write(
       'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]\n' +
-        '         [--access-token-ttl SECONDS] [--refresh-token-ttl SECONDS] [--dev]\n',
+        '         [--access-token-ttl SECONDS] [--refresh-token-ttl SECONDS] [--dev]\n' +
+        '                          [--at TIME]   start the simulated clock at TIME (ISO 8601 with its zone,\n' +
+        '                                        e.g. 2026-11-18T08:30:00Z), then run at real speed\n',
     );
     return;
   }
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
     if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number, got "${v}"`);
     return Number(v);
   };
+  const startAt = clockStart(values.at);
   const service = await startLocalService({
     port: int('port', values.port),
     host: values.host,
@@ -44,8 +49,13 @@ async function main(): Promise<void> {
     accessTokenTtlSeconds: int('access-token-ttl', values['access-token-ttl']),
     refreshTokenTtlSeconds: int('refresh-token-ttl', values['refresh-token-ttl']),
     devOutbox: values.dev === true,
+    startAt,
     quiet: false,
   });
+  if (startAt !== undefined)
+    process.stderr.write(
+      `[local-service] simulated clock started at ${new Date(startAt).toISOString()}, running at real speed\n`,
+    );
   process.stdout.write(JSON.stringify(service.readyLine()) + '\n');
   let stopping = false;
   const shutdown = (signal: string): void => {
@@ -62,6 +72,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** `--at`: an instant written out in full, so that it means the same on every machine. */
+function clockStart(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!z.iso.datetime({ offset: true }).safeParse(text).success)
+    throw new Error(
+      `--at must be a date and time in ISO 8601 with its zone, e.g. 2026-11-18T08:30:00Z or 2026-11-18T09:30:00+01:00; got "${text}"`,
+    );
+  return Date.parse(text);
 }
 
 main().catch((err: unknown) => {

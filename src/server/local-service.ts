@@ -20,6 +20,7 @@ import { createReportsModule } from './reports/reports-module';
 import { createTrackingPageModule } from './tracking/tracking-page-module';
 import { createTrackingLinkStore } from './tracking/tracking-link-store';
 import { createOAuthModule } from './oauth/oauth-module';
+import { serviceClock } from './service-clock';
 
 export const ACCOUNT_KEY = 'fleetdesk-demo';
 export const APP_KEY = 'fleetdesk-local';
@@ -104,7 +105,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     db,
     dataDir,
     trackingLinks: createTrackingLinkStore(db),
-    now,
+    now: opts.now ?? (opts.startAt === undefined ? Date.now : serviceClock(opts.startAt).now),
     publish: (channel, event, data) => publish(channel, event, data),
     publishForAssets: (channel, event, items, asArray) => publishForAssets(channel, event, items, asArray),
     log,

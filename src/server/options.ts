@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 export const MAX_FLEET_SIZE = 20_000;
+/** The last instant a JavaScript Date can hold (ECMA-262 §21.4.1.1). */
+const MAX_INSTANT = 8.64e15;
 
 /** Options of startLocalService and of the CLI (issue 2 §2). */
-export const localServiceOptionsSchema = z.object({
+const optionsObject = z.object({
   port: z.int().min(0).max(65_535).default(8787),
   host: z.string().min(1).default('127.0.0.1'),
   fleetSize: z.int().min(1).max(MAX_FLEET_SIZE).default(50),
@@ -49,9 +51,23 @@ export const localServiceOptionsSchema = z.object({
    * tracking links) at GET /dev/outbox. Off by default, and so in the app's in-process demo.
    */
   devOutbox: z.boolean().default(false),
+  /**
+   * The instant (ms since the epoch) the service's clock starts at, running at real speed from
+   * there (`--at`): the simulated fleet then does what it does at that moment. Not with `now`.
+   */
+  startAt: z.int().min(0).max(MAX_INSTANT).optional(),
   /** Print nothing (tests); the CLI logs to stderr. */
   quiet: z.boolean().default(true),
 });
+
+export const localServiceOptionsSchema = optionsObject.refine(
+  (o) => o.now === undefined || o.startAt === undefined,
+  {
+    message:
+      'Give the service either a time source (now) or an instant to start its clock at (startAt), not both.',
+    path: ['startAt'],
+  },
+);
 
 export type LocalServiceOptions = z.input<typeof localServiceOptionsSchema>;
 export type ResolvedOptions = z.output<typeof localServiceOptionsSchema>;

@@ -7,7 +7,7 @@ let app: FleetdeskApp;
 
 beforeAll(async () => {
   // Twenty assets: more options than the list shows at once, so its height is the popup's to cap.
-  app = await startFleetdeskApp({ fleetSize: 20, traffic: 'any' });
+  app = await startFleetdeskApp({ fleetSize: 20 });
 });
 
 beforeEach(() => {

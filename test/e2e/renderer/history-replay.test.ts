@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { history, replayToEnd, showCustomRange, shownSummary } from './support/history-screen';
-import { drivingStretch } from './support/fleet-moments';
+import { assetName, drivingStretch } from './support/fleet-moments';
 import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
 import { trackFigures } from './support/track-figures';
@@ -29,7 +29,7 @@ describe('history and replay in Chromium against the local fleet service', () =>
     // A past half hour in which one asset drives, ended before the unsettled last 2 minutes; whole
     // minutes, as a datetime-local field holds them.
     const { assetId, start, end } = drivingStretch(app.fleet, Date.now(), 30 * MINUTE, 5 * MINUTE);
-    const name = app.fleet.asset(assetId)!.name;
+    const name = assetName(app.fleet, assetId);
     const panel = await findAndSelectAsset(page, name);
 
     // The asset panel's quick action opens the History screen on that asset.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { assetsDrivingAt } from './support/fleet-moments';
+import { assetDriving, assetName } from './support/fleet-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { mapView, paintedAtCentre, paintedPixels, pixelDifference } from './support/map-canvas';
 import { definition, listCount, connectDemoAgain, waitForDemoFleet } from './support/operator';
@@ -23,6 +23,8 @@ afterAll(async () => {
 describe('the live map in Chromium against the local fleet service', () => {
   it('shows the whole demo fleet on the map after one click, and the markers move', async () => {
     const { page } = app;
+    // A vehicle on the road all through the test, so that there is movement to see.
+    app.runClockTo(assetDriving(app.fleet, app.serviceNow()));
     await waitForDemoFleet(page);
     await connectDemoAgain(page);
     const list = page.getByRole('complementary', { name: 'Assets' });
@@ -43,8 +45,8 @@ describe('the live map in Chromium against the local fleet service', () => {
   it('finds an asset by name, selects it, shows where it is, and keeps it in the middle of the map while it drives', async () => {
     const { page } = app;
     const list = page.getByRole('complementary', { name: 'Assets' });
-    // A vehicle on the road for the next minutes, so following it has something to show.
-    const name = app.fleet.asset(assetsDrivingAt(app.fleet, app.serviceNow())[0]!)!.name;
+    // A vehicle on the road all through the test, so that following it has something to show.
+    const name = assetName(app.fleet, app.runClockTo(assetDriving(app.fleet, app.serviceNow())).assetId);
 
     await list.getByRole('searchbox', { name: 'Search assets' }).fill(name);
     await expect.poll(async () => (await listCount(page)).shown, PATIENT).toBeLessThan(FLEET_SIZE);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { PATIENT, SCREENSHOTS, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
+import { fleetAtRest, HOOK_AND_TEST_MS } from './support/fleet-moments';
 import { paintedPixels } from './support/map-canvas';
 import { waitForDemoFleet } from './support/operator';
 
@@ -9,7 +10,12 @@ const FLEET_SIZE = 20;
 let app: FleetdeskApp;
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: FLEET_SIZE, tickMs: 500 });
+  app = await startFleetdeskApp({
+    fleetSize: FLEET_SIZE,
+    tickMs: 500,
+    // Nothing drives while the operator walks the map: the asset zoomed in on stays in the centre square.
+    clockFrom: (fleet, now) => fleetAtRest(fleet, now, HOOK_AND_TEST_MS),
+  });
 });
 
 // What the screen showed when a test failed is the first thing to look at.
@@ -36,12 +42,18 @@ async function tabToMap(page: Page): Promise<void> {
 
 /**
  * Leaflet's own keys: an arrow pans 80 px, minus zooms out a step. A press while the map still
- * glides or zooms is dropped, so one at a time.
+ * glides or zooms is dropped, so each waits for the map to come to rest: a zoom starts in the next
+ * animation frame, and Leaflet's map pane carries leaflet-pan-anim or leaflet-zoom-anim until the
+ * move ends.
  */
 async function pressOneAtATime(page: Page, key: string, presses: number): Promise<void> {
+  const moving = page.locator(
+    '[data-testid="live-map"] .leaflet-map-pane:is(.leaflet-pan-anim, .leaflet-zoom-anim)',
+  );
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(400);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    await moving.waitFor({ state: 'detached', ...PATIENT });
   }
 }
 

@@ -13,7 +13,7 @@ let app: FleetdeskApp;
 const ownTiles: string[] = [];
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: 8, traffic: 'any' });
+  app = await startFleetdeskApp({ fleetSize: 8 });
   app.page.on('request', (r) => {
     if (new URL(r.url()).hostname === TILE_HOST) ownTiles.push(r.url());
   });

@@ -15,8 +15,12 @@ describe('the public tracking page in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // Simulated time runs 10× faster, so the asset covers visible ground between two updates.
-    [ts, browser] = await Promise.all([startTrackingService({ speed: 10 }), launchChromium()]);
+    // Simulated time runs 10× faster, so the asset covers visible ground between two updates; each test
+    // starts at the same moment of a trip that goes on for longer than a test may run (2 min, 20 at 10×).
+    [ts, browser] = await Promise.all([
+      startTrackingService({ speed: 10, lastingMs: 25 * 60_000 }),
+      launchChromium(),
+    ]);
   });
   beforeEach(() => {
     ts.rewind();

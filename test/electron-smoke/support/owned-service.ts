@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/server';
 import type { Fleet } from '../../../src/server/sim/types';
-import { busyClockOffset, FLEET_SEED, simulatedFleet } from '../../e2e/renderer/support/fleet-moments';
+import { assetDriving, FLEET_SEED, simulatedFleet } from '../../e2e/renderer/support/fleet-moments';
 
 /**
  * A local fleet service the test owns, signed in to as a Remote profile: the
@@ -32,7 +32,8 @@ export async function startOwnedService(): Promise<OwnedService> {
     restricted: randomBytes(24).toString('base64url'),
   };
   const fleet = simulatedFleet(OWNED_FLEET_SIZE);
-  const offset = busyClockOffset(fleet, Date.now());
+  const wall = Date.now();
+  const offset = assetDriving(fleet, wall).at - wall;
   const options = {
     dataDir,
     tokens,

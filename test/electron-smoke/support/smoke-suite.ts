@@ -141,7 +141,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
       const from = day(now - 3 * DAY);
       const to = day(now - DAY);
       const demo = simulatedFleet(DEMO_FLEET_SIZE);
-      const name = demo.asset(busiestAsset(demo, Date.parse(from), Date.parse(to) + DAY))!.name;
+      const name = demo.asset(busiestAsset(demo, Date.parse(from), Date.parse(to) + DAY).assetId)!.name;
       const picker = form.getByRole('combobox', { name: /^Asset/ });
       await picker.fill(name);
       await expect.poll(() => picker.getAttribute('aria-activedescendant'), PATIENT).toBeTruthy();

@@ -30,6 +30,7 @@ export class FakeBridge implements FleetdeskBridge {
   readonly calls: { method: IpcMethod; args: unknown }[] = [];
   private readonly handlers: HandlerMap = {};
   private readonly listeners = new Map<IpcEvent, Set<(payload: never) => void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   handle<M extends IpcMethod>(method: M, handler: Handler<M> | IpcResultValue<M>): this {
     const h = typeof handler === 'function' ? handler : () => handler;
@@ -46,6 +47,29 @@ export class FakeBridge implements FleetdeskBridge {
 
   async invoke<M extends IpcMethod>(method: M, args?: IpcArgs<M>): Promise<IpcReply<IpcResultValue<M>>> {
     this.calls.push({ method, args });
+    const reply = this.answer(method, args);
+    this.inFlight.add(reply);
+    try {
+      return await reply;
+    } finally {
+      this.inFlight.delete(reply);
+    }
+  }
+
+  /** True while a call made to the bridge has not been answered yet. */
+  get busy(): boolean {
+    return this.inFlight.size > 0;
+  }
+
+  /** Resolves once every call made so far has been answered (handlers may answer later than at once). */
+  async answered(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async answer<M extends IpcMethod>(
+    method: M,
+    args?: IpcArgs<M>,
+  ): Promise<IpcReply<IpcResultValue<M>>> {
     const handler = this.handlers[method] as Handler<M> | undefined;
     if (!handler)
       return { ok: false, error: { code: 'not_found', message: `fake bridge: no handler for ${method}` } };

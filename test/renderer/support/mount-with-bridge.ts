@@ -1,7 +1,8 @@
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import type { Component } from 'vue';
 import { setBridge } from '../../../src/renderer/src/api';
+import { bridge } from '../../../src/renderer/src/api/bridge';
 import { FakeBridge } from './fake-bridge';
 
 /** Mounts a component with a fresh Pinia and the given fake as window.fleetdesk. */
@@ -17,7 +18,17 @@ export function mountWithBridge(
   return { wrapper, bridge };
 }
 
-/** Lets pending promises and Vue's scheduler settle. */
+/**
+ * Resolves once the renderer is done with what the test just did: every call it made to the bridge is
+ * answered, and everything those answers and the test's own changes set off (promise continuations,
+ * Vue's render, the calls they make in turn) has run. A macrotask (flushPromises) starts only after
+ * every queued continuation, Vue's scheduler included, so after one with no call in flight nothing is left.
+ */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  const fake = bridge();
+  for (;;) {
+    if (fake instanceof FakeBridge) await fake.answered();
+    await flushPromises();
+    if (!(fake instanceof FakeBridge && fake.busy)) return;
+  }
 }

@@ -2,6 +2,8 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import { needsAllowedViewers, type AccessType } from '../../../src/shared/interface';
 import type { StoredTrackingLink } from '../../../src/server/tracking/tracking-link-store';
 import { outboxMessageSchema, type OutboxMessage } from '../../../src/server/tracking/dev-outbox';
+import { serviceClock, type ServiceClock } from '../../../src/server/service-clock';
+import { moment, throughout } from '../../support/sim-moments';
 
 const DAY_MS = 86_400_000;
 /** The allowed viewers of the e-mail links `link()` makes. */
@@ -9,36 +11,10 @@ export const VIEWER_DOMAIN = '@example.test';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/**
- * The service's clock for tracking tests: simulated time runs `speed` times
- * faster than real time from `at`, and `jump` moves it (code and link expiry).
- */
-export interface TestClock {
-  now(): number;
-  set(at: number, speed?: number): void;
-  jump(ms: number): void;
-}
-
-export function testClock(): TestClock {
-  let simAt = Date.now();
-  let realAt = Date.now();
-  let rate = 1;
-  return {
-    now: () => simAt + (Date.now() - realAt) * rate,
-    set(at, speed = rate) {
-      simAt = at;
-      realAt = Date.now();
-      rate = speed;
-    },
-    jump(ms) {
-      simAt += ms;
-    },
-  };
-}
-
 export interface TrackingService {
   readonly service: LocalService;
-  readonly clock: TestClock;
+  /** Simulated time runs `speed` times faster than real time from the chosen moment; `jump` moves it (expiry). */
+  readonly clock: ServiceClock;
   /** An asset that is on a trip at the clock's time: the marker moves and there is an ETA. */
   readonly assetId: number;
   readonly assetName: string;
@@ -53,14 +29,25 @@ export interface TrackingService {
   stop(): Promise<void>;
 }
 
+export interface TrackingServiceOptions {
+  /** Simulated time runs this many times faster than real time (1). */
+  readonly speed?: number;
+  readonly fleetSize?: number;
+  /** 'on-trip' (the default): inside a long trip of one asset; 'offline': a tracker long silent. */
+  readonly moment?: 'on-trip' | 'offline';
+  /**
+   * Simulated time the moment must last from where the clock is put (each rewind): on the trip, or
+   * offline. Twelve minutes by default, longer than a test at real speed may run.
+   */
+  readonly lastingMs?: number;
+}
+
 /**
  * A local service whose clock sits inside a long trip of one asset, so a
  * page's marker moves and an ETA exists whatever the time of day the test runs.
  */
-export async function startTrackingService(
-  opts: { speed?: number; fleetSize?: number; moment?: 'on-trip' | 'offline' } = {},
-): Promise<TrackingService> {
-  const clock = testClock();
+export async function startTrackingService(opts: TrackingServiceOptions = {}): Promise<TrackingService> {
+  const clock = serviceClock(Date.now());
   const service = await startLocalService({
     port: 0,
     fleetSize: opts.fleetSize ?? 5,
@@ -70,9 +57,9 @@ export async function startTrackingService(
   });
   const fleet = service.context.fleet;
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  const chosen = opts.moment === 'offline' ? offlineMoment(fleet, today) : tripMoment(fleet, today);
-  if (!chosen)
-    throw new Error(`no asset of the test fleet has a ${opts.moment ?? 'on-trip'} moment in these days`);
+  const lasting = opts.lastingMs ?? 12 * MINUTE;
+  const chosen =
+    opts.moment === 'offline' ? offlineMoment(fleet, today, lasting) : tripMoment(fleet, today, lasting);
   const rewind = (): void => clock.set(chosen.at, opts.speed ?? 1);
   rewind();
   const asset = fleet.asset(chosen.assetId)!;
@@ -113,33 +100,47 @@ export async function startTrackingService(
 
 type SimFleet = LocalService['context']['fleet'];
 
-/** The start (+3 min) of the longest online trip of any asset in these days. */
-function tripMoment(fleet: SimFleet, today: number): { assetId: number; at: number } | null {
+/** Three minutes into the longest trip of any asset in these days that goes on, reporting, for `lasting`. */
+function tripMoment(fleet: SimFleet, today: number, lasting: number): { assetId: number; at: number } {
   let best: { assetId: number; at: number; length: number } | null = null;
   for (const asset of fleet.assets) {
     for (const t of fleet.trips(asset.id, today - 3 * DAY_MS, today + DAY_MS)) {
+      const at = t.start + 3 * MINUTE;
       const length = t.end - t.start;
       if (
-        length >= 15 * MINUTE &&
+        t.end - at >= lasting &&
         (best === null || length > best.length) &&
-        fleet.isOnline(asset.id, t.start + 3 * MINUTE)
+        throughout(at, lasting, (s) => fleet.isOnline(asset.id, s))
       ) {
-        best = { assetId: asset.id, at: t.start + 3 * MINUTE, length };
+        best = { assetId: asset.id, at, length };
       }
     }
   }
+  if (best === null)
+    throw new Error(
+      `No asset of the ${fleet.assets.length}-vehicle test fleet is on a trip, reporting, for ${lasting / MINUTE} ` +
+        `minutes between ${moment(today - 3 * DAY_MS)} and ${moment(today + DAY_MS)}.`,
+    );
   return best;
 }
 
-/** A flaky tracker 20 minutes or more into an offline gap. */
-function offlineMoment(fleet: SimFleet, today: number): { assetId: number; at: number } | null {
+/** A flaky tracker 20 minutes or more into an offline gap that lasts `lasting` longer. */
+function offlineMoment(fleet: SimFleet, today: number, lasting: number): { assetId: number; at: number } {
   for (const asset of fleet.assets.filter((a) => a.flaky)) {
     for (let t = today - 3 * DAY_MS; t < today + DAY_MS; t += 5 * MINUTE) {
       const last = fleet.isOnline(asset.id, t) ? null : fleet.lastFixAt(asset.id, t);
-      if (last !== null && t - last >= 20 * MINUTE) return { assetId: asset.id, at: t };
+      if (
+        last !== null &&
+        t - last >= 20 * MINUTE &&
+        throughout(t, lasting, (s) => !fleet.isOnline(asset.id, s))
+      )
+        return { assetId: asset.id, at: t };
     }
   }
-  return null;
+  throw new Error(
+    `No tracker of the ${fleet.assets.length}-vehicle test fleet is silent for 20 minutes and then ` +
+      `${lasting / MINUTE} more between ${moment(today - 3 * DAY_MS)} and ${moment(today + DAY_MS)}.`,
+  );
 }
 
 export const operatorToken = (s: TrackingService): string => s.service.users[0]!.token;

@@ -1,69 +1,83 @@
 import { createFleet } from '../../../../src/server/sim/fleet';
 import type { Fleet } from '../../../../src/server/sim/types';
+import { moment, throughout } from '../../../support/sim-moments';
 
 /**
- * The demo fleet keeps a working day in its city: at night, and at many
- * moments of the day, no vehicle of a small fleet is on the road. The
- * simulator is a pure function of (seed, asset, time), so the tests ask it —
- * the same one the service runs — which moments and assets have something to
- * show, instead of hoping the clock is kind.
+ * The demo fleet keeps a working week in its city: at night, at weekends and
+ * at many moments of a weekday, no vehicle of a small fleet is on the road.
+ * The simulator is a pure function of (seed, asset, time), so a test asks it
+ * — the same one the service runs — for a moment in which the fleet does what
+ * the test needs, when the test needs it, and runs the service's clock there
+ * (FleetdeskApp.runClockTo), instead of hoping the clock is kind.
  */
 export const FLEET_SEED = 1;
 
 const MINUTE = 60_000;
-/** Long enough for a test that follows one vehicle. */
-const FOLLOW_MS = 2 * MINUTE;
-/**
- * Long enough for a whole test file that watches the fleet move, including the
- * offline test's stop, wait and restart of the service: at lunchtime a 20-asset
- * fleet has one or two vehicles on the road, a few minutes at a time.
- */
-const BUSY_MS = 10 * MINUTE;
-const BUSY_VEHICLES = 2;
-const FIX_MS = 30_000;
-const STEP_MS = 15 * MINUTE;
-/** A whole week and a day: from a Friday evening the next busy moment is on Monday. */
-const LOOK_AHEAD_MS = 8 * 24 * 60 * MINUTE;
+const DAY = 24 * 60 * MINUTE;
+/** A whole week and a day: from a Friday evening the next traffic is on Monday morning. */
+const LOOK_AHEAD_MS = 8 * DAY;
+/** The e2e project's testTimeout and hookTimeout (vitest.config.ts): no test or hook runs longer. */
+const TEST_LIMIT_MS = 2 * MINUTE;
+/** How long what a test needs must last from the moment it is picked: the whole test, with room to spare. */
+export const WHOLE_TEST_MS = TEST_LIMIT_MS + 3 * MINUTE;
+/** The same from the start of a file of one test: its beforeAll (the app starting), then the test. */
+export const HOOK_AND_TEST_MS = TEST_LIMIT_MS + WHOLE_TEST_MS;
 
 export function simulatedFleet(size: number): Fleet {
   return createFleet({ seed: FLEET_SEED, size });
 }
 
-const drivesThrough = (fleet: Fleet, assetId: number, from: number, to: number): boolean => {
-  for (let t = from; t <= to; t += FIX_MS) if (!(fleet.sampleAt(assetId, t).speed > 0)) return false;
-  return true;
-};
-
-/** Assets on the road for the whole of [at, at + FOLLOW_MS]. */
-export function assetsDrivingAt(fleet: Fleet, at: number): number[] {
-  return fleet.assets.filter((a) => drivesThrough(fleet, a.id, at, at + FOLLOW_MS)).map((a) => a.id);
+/** The first whole minute from `from` (or `from` itself) in the next eight days at which `holds`. */
+function firstMoment(from: number, what: string, holds: (t: number) => boolean): number {
+  if (holds(from)) return from;
+  for (let t = Math.ceil(from / MINUTE) * MINUTE; t <= from + LOOK_AHEAD_MS; t += MINUTE)
+    if (holds(t)) return t;
+  throw new Error(
+    `The simulated fleet has no moment between ${moment(from)} and ${moment(from + LOOK_AHEAD_MS)} when ${what}.`,
+  );
 }
 
-/** All through [at, at + BUSY_MS]: two vehicles on the road, and one that stays on it long enough to follow. */
-const busyFrom = (fleet: Fleet, at: number): boolean => {
-  for (let t = at; t <= at + BUSY_MS; t += FIX_MS) {
-    const moving = fleet.assets.filter((a) => fleet.sampleAt(a.id, t).speed > 0).length;
-    if (moving < BUSY_VEHICLES || assetsDrivingAt(fleet, t).length === 0) return false;
-  }
-  return true;
-};
+/** On the road and reporting: the marker moves on the live map. */
+const drives = (fleet: Fleet, assetId: number, t: number): boolean =>
+  fleet.sampleAt(assetId, t).speed > 0 && fleet.isOnline(assetId, t);
 
 /**
- * How far ahead of the wall clock the service's own clock must run (spec:
- * startLocalService's `now`) for the fleet to be busy all through a test
- * file (busyFrom): 0 whenever the present already has them, which for a
- * 20-asset fleet is only a few busy stretches of a working day.
+ * The first moment from `from` at which an asset will drive, reporting, for `forMs` (a whole test by
+ * default), and that asset.
  */
-export function busyClockOffset(fleet: Fleet, now: number): number {
-  for (let offset = 0; offset <= LOOK_AHEAD_MS; offset += STEP_MS)
-    if (busyFrom(fleet, now + offset)) return offset;
-  throw new Error('The simulated fleet is never busy for ten minutes in the next eight days.');
+export function assetDriving(
+  fleet: Fleet,
+  from: number,
+  forMs: number = WHOLE_TEST_MS,
+): { at: number; assetId: number } {
+  let assetId = 0;
+  const at = firstMoment(
+    from,
+    `one of its ${fleet.assets.length} vehicles drives for ${forMs / MINUTE} minutes`,
+    (t) => {
+      const found = fleet.assets.find((a) => throughout(t, forMs, (s) => drives(fleet, a.id, s)));
+      assetId = found?.id ?? 0;
+      return found !== undefined;
+    },
+  );
+  return { at, assetId };
+}
+
+/** The first moment from `from` at which every vehicle will stay parked for `forMs`: nothing moves on the map. */
+export function fleetAtRest(fleet: Fleet, from: number, forMs: number = WHOLE_TEST_MS): { at: number } {
+  const parked = (t: number): boolean => fleet.assets.every((a) => fleet.sampleAt(a.id, t).speed === 0);
+  return {
+    at: firstMoment(
+      from,
+      `all of its ${fleet.assets.length} vehicles stay parked for ${forMs / MINUTE} minutes`,
+      (t) => throughout(t, forMs, parked),
+    ),
+  };
 }
 
 /**
- * A past stretch of `lengthMs` (whole minutes, ending at least `settleMs`
- * before `now`) in which one asset drives for a while: the history screen
- * then has distance and speed to sum up.
+ * A past stretch of `lengthMs` (whole minutes, ending at least `settleMs` before `now`) in the middle of
+ * which one asset drives for a while: the history screen then has distance and speed to sum up.
  */
 export function drivingStretch(
   fleet: Fleet,
@@ -75,20 +89,33 @@ export function drivingStretch(
   for (let end = latestEnd; end > latestEnd - LOOK_AHEAD_MS; end -= MINUTE) {
     const middle = end - lengthMs / 2;
     const found = fleet.assets.find((a) =>
-      drivesThrough(fleet, a.id, middle - 3 * MINUTE, middle + 3 * MINUTE),
+      throughout(middle - 3 * MINUTE, 6 * MINUTE, (t) => fleet.sampleAt(a.id, t).speed > 0),
     );
     if (found) return { assetId: found.id, start: end - lengthMs, end };
   }
-  throw new Error('No asset of the simulated fleet drove in the last eight days.');
+  throw new Error(
+    `No vehicle of the simulated fleet drove for six minutes in the eight days before ${moment(latestEnd)}.`,
+  );
 }
 
-/** The asset with the most trips in [start, end]: its trips report has rows. */
-export function busiestAsset(fleet: Fleet, start: number, end: number): number {
-  let best = fleet.assets[0]!.id;
-  let most = -1;
+/** The asset with the most trips in [start, end), and how many: its trips report has rows. */
+export function busiestAsset(fleet: Fleet, start: number, end: number): { assetId: number; trips: number } {
+  let best = { assetId: 0, trips: 0 };
   for (const a of fleet.assets) {
-    const trips = fleet.trips(a.id, start, end).length;
-    if (trips > most) [best, most] = [a.id, trips];
+    const trips = fleet.trips(a.id, start, end).filter((t) => t.end <= end).length;
+    if (trips > best.trips) best = { assetId: a.id, trips };
   }
+  if (best.trips === 0)
+    throw new Error(
+      `No vehicle of the simulated fleet made a whole trip between ${moment(start)} and ${moment(end)}.`,
+    );
   return best;
+}
+
+/** The name the app shows for an asset of the simulated fleet. */
+export function assetName(fleet: Fleet, assetId: number): string {
+  const asset = fleet.asset(assetId);
+  if (!asset)
+    throw new Error(`The simulated fleet of ${fleet.assets.length} vehicles has no asset ${assetId}.`);
+  return asset.name;
 }

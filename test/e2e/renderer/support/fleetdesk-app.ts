@@ -6,8 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startBrowserShell, type BrowserShell } from '../../../../src/main/browser-shell/browser-shell';
 import { startLocalService, type LocalService } from '../../../../src/server';
 import { launchChromium } from '../../../support/chromium';
+import { serviceClock } from '../../../../src/server/service-clock';
 import type { Fleet } from '../../../../src/server/sim/types';
-import { busyClockOffset, FLEET_SEED, simulatedFleet } from './fleet-moments';
+import { FLEET_SEED, simulatedFleet } from './fleet-moments';
 import { builtRenderer } from './renderer-build';
 
 /** The machine is shared and busy: wait for what the page shows rather than race it. */
@@ -26,8 +27,13 @@ export interface FleetdeskApp {
   readonly operatorToken: string;
   /** The service's simulated fleet (same seed and size), to pick assets and moments with something to show. */
   readonly fleet: Fleet;
-  /** The service's clock: the wall clock, or ahead of it when the present has too little traffic. */
+  /** The service's clock: the wall clock's time until a test runs it on (runClockTo). */
   serviceNow(): number;
+  /**
+   * Runs the service's clock on to `found.at` (a moment fleet-moments.ts picked for the test) and returns
+   * `found`. Never back: the app has already seen the present, and the newest fix wins.
+   */
+  runClockTo<T extends { readonly at: number }>(found: T): T;
   stopService(): Promise<void>;
   /** The same dataDir, tokens and port: to the app it is the same service coming back. */
   restartService(): Promise<void>;
@@ -39,11 +45,11 @@ export interface FleetdeskAppOptions {
   readonly fleetSize?: number;
   readonly tickMs?: number;
   /**
-   * 'busy' (the default) runs the service clock ahead to a moment with traffic
-   * to watch (fleet-moments.ts); 'any' keeps the wall clock, for tests that
-   * never look at movement and may use a fleet too small to be busy.
+   * Where the service's clock starts (a moment fleet-moments.ts picks from the wall clock's `now`), for a
+   * file whose one test needs the fleet in a state from the first thing the app shows; the wall clock's
+   * time by default.
    */
-  readonly traffic?: 'busy' | 'any';
+  readonly clockFrom?: (fleet: Fleet, now: number) => { readonly at: number };
 }
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -64,16 +70,15 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   };
   const fleetSize = options.fleetSize ?? 20;
   const fleet = simulatedFleet(fleetSize);
-  const clockOffset = options.traffic === 'any' ? 0 : busyClockOffset(fleet, Date.now());
-  const serviceNow = (): number => Date.now() + clockOffset;
+  // One clock across restarts of the service: to the app it is the same service coming back.
+  const clock = serviceClock(options.clockFrom?.(fleet, Date.now()).at ?? Date.now());
   const serviceOptions = {
     dataDir: serviceDir,
     tokens,
     fleetSize,
     seed: FLEET_SEED,
     tickMs: options.tickMs ?? 500,
-    // Only when the present is too quiet to watch anything move (fleet-moments.ts).
-    ...(clockOffset > 0 ? { now: serviceNow } : {}),
+    now: clock.now,
   };
   let service: LocalService | null = await startLocalService({
     ...serviceOptions,
@@ -119,7 +124,11 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     pageErrors,
     operatorToken: tokens.operator,
     fleet,
-    serviceNow,
+    serviceNow: clock.now,
+    runClockTo(found) {
+      if (found.at > clock.now()) clock.set(found.at);
+      return found;
+    },
     async stopService() {
       await service?.stop();
       service = null;

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** What the renderer bundle is made of: its own sources and the shared contract it imports. */
 const SOURCES = ['src/renderer', 'src/shared'];
-const PREFIX = 'fleetdesk-e2e-renderer-';
+/**
+ * One prefix per checkout: the temp folder is the machine's, and another clone's tests may be using
+ * its own build while these run (a build removes only its own checkout's older ones).
+ */
+const PREFIX = `fleetdesk-e2e-renderer-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}-`;
 
 function fingerprint(): string {
   const hash = createHash('sha256');
