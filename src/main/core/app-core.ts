@@ -1,5 +1,17 @@
 import { join } from 'node:path';
 import type { AppInfo, Notice } from '../../shared/ipc/views';
+import { accessHandlers } from './access/access-handlers';
+import { driverHandlers } from './drivers/driver-handlers';
+import { fuelHandlers } from './fuel/fuel-handlers';
+import { groupHandlers } from './groups/group-handlers';
+import { odometerHandlers } from './maintenance/odometer-handlers';
+import { reminderHandlers } from './maintenance/reminder-handlers';
+import { renewalReminderHandlers } from './maintenance/renewal-reminder-handlers';
+import { serviceReminderHandlers } from './maintenance/service-reminder-handlers';
+import { mobilityHandlers } from './mobility/mobility-handlers';
+import { photoHandlers } from './photos/photo-handlers';
+import { tagHandlers } from './tags/tag-handlers';
+import { trackerHandlers } from './trackers/tracker-handlers';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
@@ -174,6 +186,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...linkHandlers(links),
     ...settingsHandlers(cache, (next) => push('settings.changed', next)),
     ...noticeHandlers(notices),
+    ...accessHandlers(),
+    ...groupHandlers(),
+    ...driverHandlers(),
+    ...trackerHandlers(),
+    ...serviceReminderHandlers(),
+    ...renewalReminderHandlers(),
+    ...reminderHandlers(),
+    ...odometerHandlers(),
+    ...fuelHandlers(),
+    ...photoHandlers(),
+    ...tagHandlers(),
+    ...mobilityHandlers(),
   };
 
   let started = false;
