@@ -9,6 +9,7 @@ export * from './errors';
 export * from './fleet-record-responses';
 export * from './fleet-records';
 export * from './geofences';
+export * from './image-type';
 export * from './live-update';
 export * from './location';
 export * from './mobility-link';

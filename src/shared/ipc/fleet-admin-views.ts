@@ -84,6 +84,9 @@ export interface FuelList extends CachedList<FuelEntry> {
   readonly totals: FuelTotals;
 }
 
+/** What the app uploads as an asset photo (the service also takes GIF; a fleet's photos are not animations). */
+export const PHOTO_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 /**
  * An asset's photo as an image address the renderer's CSP admits (img-src
  * data:): the bytes main fetched and keeps in its cache.

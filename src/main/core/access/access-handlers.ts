@@ -1,8 +1,6 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { AccessModel } from './access-model';
 
-export function accessHandlers(): DomainHandlers<'access'> {
-  return {
-    'access.get': () => notImplemented('access.get'),
-  };
+export function accessHandlers(access: AccessModel): DomainHandlers<'access'> {
+  return { 'access.get': () => access.view() };
 }

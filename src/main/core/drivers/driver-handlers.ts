@@ -1,8 +1,6 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { DriverList } from './driver-list';
 
-export function driverHandlers(): DomainHandlers<'drivers'> {
-  return {
-    'drivers.list': () => notImplemented('drivers.list'),
-  };
+export function driverHandlers(drivers: DriverList): DomainHandlers<'drivers'> {
+  return { 'drivers.list': () => drivers.list() };
 }

@@ -1,11 +1,14 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { FuelLog } from './fuel-log';
 
-export function fuelHandlers(): DomainHandlers<'fuel'> {
+export function fuelHandlers(fuel: FuelLog): DomainHandlers<'fuel'> {
   return {
-    'fuel.list': () => notImplemented('fuel.list'),
-    'fuel.add': () => notImplemented('fuel.add'),
-    'fuel.update': () => notImplemented('fuel.update'),
-    'fuel.remove': () => notImplemented('fuel.remove'),
+    'fuel.list': ({ assetId }) => fuel.list(assetId),
+    'fuel.add': ({ body }) => fuel.add(body),
+    'fuel.update': ({ id, body }) => fuel.replace(id, body),
+    'fuel.remove': async ({ id }) => {
+      await fuel.remove(id);
+      return null;
+    },
   };
 }

@@ -1,12 +1,15 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { AssetGroups } from './asset-groups';
 
-export function groupHandlers(): DomainHandlers<'groups'> {
+export function groupHandlers(groups: AssetGroups): DomainHandlers<'groups'> {
   return {
-    'groups.list': () => notImplemented('groups.list'),
-    'groups.create': () => notImplemented('groups.create'),
-    'groups.update': () => notImplemented('groups.update'),
-    'groups.remove': () => notImplemented('groups.remove'),
-    'groups.assign': () => notImplemented('groups.assign'),
+    'groups.list': () => groups.list(),
+    'groups.create': ({ body }) => groups.create(body),
+    'groups.update': ({ id, body }) => groups.replace(id, body),
+    'groups.remove': async ({ id }) => {
+      await groups.remove(id);
+      return null;
+    },
+    'groups.assign': ({ groupId, add, remove }) => groups.assign(groupId, add, remove),
   };
 }

@@ -1,9 +1,9 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { Maintenance } from './maintenance';
 
-export function odometerHandlers(): DomainHandlers<'odometer'> {
+export function odometerHandlers(m: Maintenance): DomainHandlers<'odometer'> {
   return {
-    'odometer.list': () => notImplemented('odometer.list'),
-    'odometer.add': () => notImplemented('odometer.add'),
+    'odometer.list': ({ assetId }) => m.odometer.list(assetId),
+    'odometer.add': ({ body }) => m.odometer.add(body),
   };
 }

@@ -1,9 +1,9 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { Maintenance } from './maintenance';
 
-export function reminderHandlers(): DomainHandlers<'reminders'> {
+export function reminderHandlers(m: Maintenance): DomainHandlers<'reminders'> {
   return {
-    'reminders.done': () => notImplemented('reminders.done'),
-    'reminders.badges': () => notImplemented('reminders.badges'),
+    'reminders.done': (req) => m.done(req),
+    'reminders.badges': () => m.badges(),
   };
 }

@@ -1,11 +1,14 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { Maintenance } from './maintenance';
 
-export function serviceReminderHandlers(): DomainHandlers<'serviceReminders'> {
+export function serviceReminderHandlers(m: Maintenance): DomainHandlers<'serviceReminders'> {
   return {
-    'serviceReminders.list': () => notImplemented('serviceReminders.list'),
-    'serviceReminders.create': () => notImplemented('serviceReminders.create'),
-    'serviceReminders.update': () => notImplemented('serviceReminders.update'),
-    'serviceReminders.remove': () => notImplemented('serviceReminders.remove'),
+    'serviceReminders.list': ({ assetId }) => m.service.list(assetId),
+    'serviceReminders.create': ({ body }) => m.service.create(body),
+    'serviceReminders.update': ({ id, body }) => m.service.replace(id, body),
+    'serviceReminders.remove': async ({ id }) => {
+      await m.service.remove(id);
+      return null;
+    },
   };
 }

@@ -1,9 +1,9 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { MobilityLinks } from './mobility-links';
 
-export function mobilityHandlers(): DomainHandlers<'mobility'> {
+export function mobilityHandlers(links: MobilityLinks): DomainHandlers<'mobility'> {
   return {
-    'mobility.list': () => notImplemented('mobility.list'),
-    'mobility.link': () => notImplemented('mobility.link'),
+    'mobility.list': () => links.list(),
+    'mobility.link': ({ request }) => links.link(request),
   };
 }

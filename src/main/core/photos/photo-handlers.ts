@@ -1,9 +1,9 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { AssetPhotos } from './asset-photos';
 
-export function photoHandlers(): DomainHandlers<'photos'> {
+export function photoHandlers(photos: AssetPhotos): DomainHandlers<'photos'> {
   return {
-    'photos.upload': () => notImplemented('photos.upload'),
-    'photos.get': () => notImplemented('photos.get'),
+    'photos.upload': ({ assetId, file }) => photos.upload(assetId, file),
+    'photos.get': ({ assetId }) => photos.get(assetId),
   };
 }

@@ -1,10 +1,10 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { TagRegister } from './tag-register';
 
-export function tagHandlers(): DomainHandlers<'tags'> {
+export function tagHandlers(tags: TagRegister): DomainHandlers<'tags'> {
   return {
-    'tags.list': () => notImplemented('tags.list'),
-    'tags.create': () => notImplemented('tags.create'),
-    'tags.update': () => notImplemented('tags.update'),
+    'tags.list': () => tags.list(),
+    'tags.create': ({ body }) => tags.create(body),
+    'tags.update': ({ id, body }) => tags.replace(id, body),
   };
 }

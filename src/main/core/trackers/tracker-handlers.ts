@@ -1,10 +1,10 @@
-import { notImplemented } from '../core-error';
 import type { DomainHandlers } from '../ipc-handlers';
+import type { TrackerCommands } from './tracker-commands';
 
-export function trackerHandlers(): DomainHandlers<'trackers'> {
+export function trackerHandlers(trackers: TrackerCommands): DomainHandlers<'trackers'> {
   return {
-    'trackers.reset': () => notImplemented('trackers.reset'),
-    'trackers.setBle': () => notImplemented('trackers.setBle'),
-    'trackers.commands': () => notImplemented('trackers.commands'),
+    'trackers.reset': ({ trackerId, mode }) => trackers.reset(trackerId, mode),
+    'trackers.setBle': ({ trackerId, enabled }) => trackers.setBle(trackerId, enabled),
+    'trackers.commands': ({ trackerId }) => trackers.history(trackerId),
   };
 }
