@@ -9,7 +9,7 @@ export interface ReportSenderOptions {
   readonly api: () => ReportsApi | null;
   readonly now: () => number;
   readonly maxInFlight: number;
-  readonly book: Pick<ReportBook, 'list' | 'update' | 'subscribe'>;
+  readonly book: Pick<ReportBook, 'list' | 'update' | 'subscribe' | 'byReportId' | 'remove'>;
   onAccepted(localId: string, reportId: string): void;
   /** Spec 2.3: a cache hit may carry json content inline. */
   onInlineJson(localId: string, data: unknown): void;
