@@ -33,11 +33,8 @@ describe('drivers for the report form, against the local service', { timeout: 60
 
   it('offline, lists the cached drivers with their age', async () => {
     const online = await s.operator.call('drivers.list');
-    await s.stopService();
-    try {
+    await s.whileStopped(async () => {
       expect(await s.operator.call('drivers.list')).toEqual({ ...online, fromCache: true });
-    } finally {
-      await s.startService();
-    }
+    });
   });
 });

@@ -97,8 +97,7 @@ describe('fuel entries through the core, against the local service', { timeout: 
 
   it('offline, shows the cached entries and refuses a new one', async () => {
     const online = await s.operator.call('fuel.list', { assetId: 8 });
-    await s.stopService();
-    try {
+    await s.whileStopped(async () => {
       expect(await s.operator.call('fuel.list', { assetId: 8 })).toEqual({ ...online, fromCache: true });
       const refused = await refusal(
         s.operator.call('fuel.add', {
@@ -106,9 +105,7 @@ describe('fuel entries through the core, against the local service', { timeout: 
         }),
       );
       expect(refused.code).toBe('offline');
-    } finally {
-      await s.startService();
-    }
+    });
     expect((await s.operator.call('fuel.list', { assetId: 8 })).totals).toEqual(online.totals);
   });
 });

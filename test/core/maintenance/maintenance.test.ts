@@ -119,8 +119,7 @@ describe('maintenance through the core, against the local service', { timeout: 6
     const badges = await operator.call('reminders.badges');
     const online = await operator.call('serviceReminders.list', { assetId: 2 });
     expect(badges.length).toBeGreaterThan(0);
-    await s.stopService();
-    try {
+    await s.whileStopped(async () => {
       const offline = await operator.call('serviceReminders.list', { assetId: 2 });
       expect(offline.fromCache).toBe(true);
       expect(offline.fetchedAt).toBe(online.fetchedAt);
@@ -132,8 +131,6 @@ describe('maintenance through the core, against the local service', { timeout: 6
       expect((await refusal(operator.call('reminders.done', { kind: 'service', id: first.id }))).code).toBe(
         'offline',
       );
-    } finally {
-      await s.startService();
-    }
+    });
   });
 });

@@ -30,6 +30,8 @@ export interface AdminService {
   readonly restricted: Harness;
   stopService(): Promise<void>;
   startService(): Promise<LocalService>;
+  /** Runs `check` with the service stopped (the apps are offline for real), then starts it again. */
+  whileStopped(check: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,15 @@ export async function startAdminService(extra: Partial<LocalServiceOptions> = {}
       current = null;
     },
     startService: start,
+    async whileStopped(check) {
+      await current?.stop();
+      current = null;
+      try {
+        await check();
+      } finally {
+        await start();
+      }
+    },
     async close() {
       await operator.stop();
       await restricted.stop();

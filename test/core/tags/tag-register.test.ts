@@ -63,15 +63,12 @@ describe('tags and beacons through the core, against the local service', { timeo
 
   it('offline, lists the cached tags and refuses a new one', async () => {
     const online = await s.operator.call('tags.list');
-    await s.stopService();
-    try {
+    await s.whileStopped(async () => {
       expect(await s.operator.call('tags.list')).toEqual({ ...online, fromCache: true });
       const refused = await refusal(
         s.operator.call('tags.create', { body: { name: 'n', mac: 'AC:23:3F:AA:BB:CC' } }),
       );
       expect(refused.code).toBe('offline');
-    } finally {
-      await s.startService();
-    }
+    });
   });
 });

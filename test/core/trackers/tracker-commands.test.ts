@@ -82,15 +82,12 @@ describe('tracker commands through the core, against the local service', { timeo
   it('offline, refuses a command and never sends it later', async () => {
     const trackerId = await trackerOf(s.operator, 3);
     const before = await s.operator.call('trackers.commands', { trackerId });
-    await s.stopService();
-    try {
+    await s.whileStopped(async () => {
       const refused = await refusal(s.operator.call('trackers.reset', { trackerId, mode: 'hard' }));
       expect(refused.code).toBe('offline');
       const cached = await s.operator.call('trackers.commands', { trackerId });
       expect(cached).toMatchObject({ fromCache: true, fetchedAt: before.fetchedAt, items: before.items });
-    } finally {
-      await s.startService();
-    }
+    });
     // Back online, the core reconnects and reconciles; the refused command is nowhere.
     await s.operator.call('fleet.refresh');
     const after = await s.operator.call('trackers.commands', { trackerId });
