@@ -14,6 +14,7 @@ import { openServiceDatabase } from './store/database';
 import { createRealtimeModule } from './realtime/realtime-module';
 import { createFleetModule } from './fleet/fleet-module';
 import { createFleetStores } from './fleet/fleet-stores';
+import { enteredRefillsOf } from './fleet/records/entered-refills';
 import { createAlarmsModule } from './alarms/alarms-module';
 import { createDocsModule } from './docs/docs-module';
 import { createReportsModule } from './reports/reports-module';
@@ -133,6 +134,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       cacheTtlMs: opts.reportCacheTtlMs,
       paused: opts.reportsPaused,
       workerMaxHeapMb: opts.reportWorkerMaxHeapMb,
+      enteredRefills: enteredRefillsOf(stores.records),
     }),
     createTrackingPageModule(context, { tickMs: opts.tickMs, devOutbox: opts.devOutbox }),
     createDocsModule(context),

@@ -220,7 +220,7 @@ describe('the browser shell', () => {
     });
 
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    ws.send('x'.repeat(2 * 1024 * 1024));
+    ws.send('x'.repeat(17 * 1024 * 1024));
     expect(await closed).toBe(1009);
     const again = bridge();
     expect(await again.invoke('app.info')).toMatchObject({ ok: true });

@@ -59,5 +59,6 @@ const report = await core.handlers['reports.submit']({
     date_to: setup.day,
     priority: 'standard',
   },
+  allowDuplicate: false,
 });
 reportLocalId = report.localId;

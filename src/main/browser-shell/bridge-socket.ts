@@ -18,8 +18,13 @@ export interface BridgeSocketOptions {
   readonly log: { warn(message: string): void; error(message: string, err: unknown): void };
 }
 
-/** A frame bigger than this is not an IPC call; the largest real one (a report request) is a few kB. */
-const MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * A frame bigger than this is not an IPC call. The largest real one is a
+ * photo the page picked (photos.upload: at most 5 MiB, about 7 MB as base64);
+ * twice that, so a somewhat larger file still reaches the contract's check and
+ * its message ("at most 5 MiB") rather than a closed socket.
+ */
+const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 /** Past this much unsent data a tab is not keeping up; live batches wait for the next one. */
 const SLOW_TAB_BYTES = 8 * 1024 * 1024;
 

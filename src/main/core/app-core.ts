@@ -1,5 +1,28 @@
 import { join } from 'node:path';
 import type { AppInfo, Notice } from '../../shared/ipc/views';
+import { accessHandlers } from './access/access-handlers';
+import { createAccessModel } from './access/access-model';
+import { driverHandlers } from './drivers/driver-handlers';
+import { createDriverList } from './drivers/driver-list';
+import { fuelHandlers } from './fuel/fuel-handlers';
+import { createFuelLog } from './fuel/fuel-log';
+import { createAssetGroups } from './groups/asset-groups';
+import { groupHandlers } from './groups/group-handlers';
+import { odometersOf } from './maintenance/location-odometers';
+import { createMaintenance } from './maintenance/maintenance';
+import { odometerHandlers } from './maintenance/odometer-handlers';
+import { reminderHandlers } from './maintenance/reminder-handlers';
+import { renewalReminderHandlers } from './maintenance/renewal-reminder-handlers';
+import { serviceReminderHandlers } from './maintenance/service-reminder-handlers';
+import { mobilityHandlers } from './mobility/mobility-handlers';
+import { createMobilityLinks } from './mobility/mobility-links';
+import { createAssetPhotos } from './photos/asset-photos';
+import { photoHandlers } from './photos/photo-handlers';
+import { createAdminContext } from './records/admin-context';
+import { tagHandlers } from './tags/tag-handlers';
+import { createTagRegister } from './tags/tag-register';
+import { createTrackerCommands } from './trackers/tracker-commands';
+import { trackerHandlers } from './trackers/tracker-handlers';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
@@ -47,6 +70,8 @@ export interface AppCoreOptions {
     readonly liveIntervalMs?: number;
     readonly reportPollMs?: number;
     readonly fleetRefreshMs?: number;
+    readonly reportProgressPollMs?: number;
+    readonly commandPollMs?: number;
   };
 }
 
@@ -129,12 +154,27 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     log,
     now,
     pollIntervalMs: timing?.reportPollMs,
+    progressPollMs: timing?.reportProgressPollMs,
   });
   const history = createHistoryService({ cache, fleet: () => conn()?.fleet ?? null, now });
   const links = createLinkService({
     store: cache.links,
     api: () => conn()?.fleet ?? null,
     onChanged: (all) => push('links.changed', all),
+  });
+  const admin = createAdminContext({
+    connection: conn,
+    needsSignIn: () => session.view().needsSignIn,
+    records: cache.records,
+    photos: cache.photos,
+    now,
+    changed: (change) => push('records.changed', change),
+    log,
+  });
+  const access = createAccessModel({ connection: conn, onChanged: (view) => push('access.changed', view) });
+  const trackers = createTrackerCommands(admin, timing?.commandPollMs);
+  const maintenance = createMaintenance(admin, {
+    locationOdometers: () => odometersOf(cache.assets.locations()),
   });
   const realtime = createSessionRealtime({
     session,
@@ -148,6 +188,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   session.subscribe((view) => {
     push('session.changed', view);
+    access.reset();
     realtime.sync();
     if (view.signedIn && !view.needsSignIn) {
       reports.wake();
@@ -174,6 +215,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...linkHandlers(links),
     ...settingsHandlers(cache, (next) => push('settings.changed', next)),
     ...noticeHandlers(notices),
+    ...accessHandlers(access),
+    ...groupHandlers(createAssetGroups(admin)),
+    ...driverHandlers(createDriverList(admin)),
+    ...trackerHandlers(trackers),
+    ...serviceReminderHandlers(maintenance),
+    ...renewalReminderHandlers(maintenance),
+    ...reminderHandlers(maintenance),
+    ...odometerHandlers(maintenance),
+    ...fuelHandlers(createFuelLog(admin)),
+    ...photoHandlers(createAssetPhotos(admin, shell)),
+    ...tagHandlers(createTagRegister(admin)),
+    ...mobilityHandlers(createMobilityLinks(admin, () => access.refusedWholeFleet())),
   };
 
   let started = false;
@@ -196,6 +249,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (stopped) return;
       stopped = true;
       realtime.stop();
+      trackers.stop();
       live.stop();
       reports.stop();
       fleet.stop();

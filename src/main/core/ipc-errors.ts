@@ -3,6 +3,7 @@ import { issuesToFieldErrors } from '../../shared/interface';
 import type { IpcError, IpcErrorCode } from '../../shared/ipc/contract';
 import { ApiError, type ApiErrorKind } from './api/api-error';
 import { RefusedUrlError } from './app/external-url-policy';
+import { CoreError } from './core-error';
 import { LocalReportError, type LocalReportErrorKind } from './reports/local-report-error';
 import { SignInError } from './session/session';
 
@@ -38,6 +39,10 @@ export function ipcErrorOf(err: ApiError): IpcError {
 /** What a shell sends back when a core handler throws (contract.ts IpcError). */
 export function toIpcError(err: unknown): IpcError {
   if (err instanceof ApiError) return ipcErrorOf(err);
+  if (err instanceof CoreError)
+    return err.details
+      ? { code: err.code, message: err.message, details: err.details }
+      : { code: err.code, message: err.message };
   if (err instanceof LocalReportError) return { code: LOCAL_REPORT_CODES[err.kind], message: err.message };
   if (err instanceof RefusedUrlError)
     return { code: 'invalid_request', message: err.message, details: { url: [err.problem] } };

@@ -34,4 +34,10 @@ export interface ShellServices {
   showInFolder(path: string): Promise<void>;
   openExternal(url: string): Promise<void>;
   copyText(text: string): Promise<void>;
+  /**
+   * The native file dialog for a photo (JPEG, PNG, WebP): its path, or null
+   * when cancelled. Absent where the shell has none (the browser shell's page
+   * picks the file itself and sends its bytes through photos.upload).
+   */
+  chooseImageFile?(): Promise<string | null>;
 }

@@ -11,7 +11,7 @@ const FILTERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The native side of the core's ShellServices: Save dialog, open, reveal, browser, clipboard.
+ * The native side of the core's ShellServices: Save and Open dialogs, open, reveal, browser, clipboard.
  * `serviceOrigins` are the signed-in service's (AppCore.serviceOrigins).
  */
 export function createElectronShellServices(
@@ -39,6 +39,17 @@ export function createElectronShellServices(
       shell.showItemInFolder(path);
     },
     openExternal: (url) => openExternalSafely(url, serviceOrigins()),
+    async chooseImageFile() {
+      const options: Electron.OpenDialogOptions = {
+        title: 'Choose a photo',
+        properties: ['openFile'],
+        // The type is checked again by content before upload (core photo-file.ts); this only narrows the list.
+        filters: [{ name: 'Photos (JPEG, PNG, WebP)', extensions: ['jpg', 'jpeg', 'png', 'webp'] }],
+      };
+      const win = window();
+      const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     async copyText(text) {
       // Electron's clipboard.writeText is asynchronous (modelled on navigator.clipboard): a failure must reach the caller.
       await clipboard.writeText(text);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import {
@@ -6,11 +7,11 @@ import {
   ASSET_PHOTO_TYPES,
   assetPhotoSchema,
   recordResponseSchema,
+  sniffImageType,
 } from '../../shared/interface';
-import { HttpError, badRequest } from '../http/http-error';
+import { HttpError, badRequest, notFound } from '../http/http-error';
 import { accessibleAsset } from './asset-access';
 import { FLEET_PREFIX, fleetRoute, idParams, noBody, noQuery } from './fleet-route';
-import { sniffImageType } from './image-sniff';
 
 const invalid = (message: string): HttpError =>
   badRequest('The given data was invalid.', { [ASSET_PHOTO_FIELD]: [message] });
@@ -74,5 +75,35 @@ export const uploadAssetPhoto = fleetRoute(
     if (!type) throw invalid(`must be an image: ${ASSET_PHOTO_TYPES.join(', ')}`);
     const photo = deps.stores.photos.save(asset.id, type, bytes, user.id, deps.ctx.now());
     return reply.code(201).send({ data: photo });
+  },
+);
+
+export const assetPhoto = fleetRoute(
+  {
+    method: 'GET',
+    url: `${FLEET_PREFIX}/asset/:id/photo`,
+    tag: 'Assets',
+    summary: 'The asset’s current photo (ours: spec 4.3 states only POST)',
+    description:
+      'The newest photo uploaded for the asset, as the image itself with its type; 404 when it has none. ' +
+      'Clients keep it for offline viewing.',
+    auth: 'bearer',
+    assetAccess: true,
+    params: idParams,
+    query: noQuery,
+    body: noBody,
+    responses: { 200: { description: 'The image', contentType: ASSET_PHOTO_TYPES } },
+  },
+  async (deps, { params, user, reply }) => {
+    const asset = accessibleAsset(deps, user, params.id);
+    const current = deps.stores.photos.current(asset.id);
+    if (!current) throw notFound(`Asset ${asset.id} has no photo.`);
+    const bytes = await readFile(current.path).catch(() => null);
+    if (!bytes) throw notFound(`The photo of asset ${asset.id} is no longer stored.`);
+    return reply
+      .type(current.photo.content_type)
+      .header('Cache-Control', 'private, no-store')
+      .header('Last-Modified', new Date(current.photo.uploaded_at).toUTCString())
+      .send(bytes);
   },
 );

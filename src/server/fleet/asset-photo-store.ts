@@ -18,6 +18,8 @@ export interface AssetPhoto {
 /** Photos (spec 4.3 asset/{id}/photo): the file under <data-dir>/photos, its record in SQLite. */
 export interface AssetPhotoStore {
   save(assetId: number, type: PhotoType, bytes: Buffer, by: number, now: number): AssetPhoto;
+  /** The asset's newest photo and where its file is; null when it has none. */
+  current(assetId: number): { readonly photo: AssetPhoto; readonly path: string } | null;
 }
 
 const EXTENSIONS: Readonly<Record<PhotoType, string>> = {
@@ -50,6 +52,9 @@ export function createAssetPhotoStore(db: Database.Database, dataDir: string): A
   const insert =
     db.prepare(`INSERT INTO asset_photos (asset_id, content_type, size, filename, uploaded_by, uploaded_at)
     VALUES (?, ?, ?, '', ?, ?) RETURNING id`);
+  const newest = db.prepare(
+    "SELECT * FROM asset_photos WHERE asset_id = ? AND filename != '' ORDER BY id DESC LIMIT 1",
+  );
   const setName = db.prepare('UPDATE asset_photos SET filename = ? WHERE id = ? RETURNING *');
   const save = db.transaction((assetId: number, type: PhotoType, bytes: Buffer, by: number, now: number) => {
     const { id } = z.object({ id: z.number() }).parse(insert.get(assetId, type, bytes.length, by, now));
@@ -62,5 +67,16 @@ export function createAssetPhotoStore(db: Database.Database, dataDir: string): A
     const r = rowSchema.parse(setName.get(filename, id));
     return { ...r, uploaded_at: new Date(r.uploaded_at).toISOString() };
   });
-  return { save: (assetId, type, bytes, by, now) => save(assetId, type, bytes, by, now) };
+  return {
+    save: (assetId, type, bytes, by, now) => save(assetId, type, bytes, by, now),
+    current(assetId) {
+      const row: unknown = newest.get(assetId);
+      if (row === undefined) return null;
+      const r = rowSchema.parse(row);
+      return {
+        photo: { ...r, uploaded_at: new Date(r.uploaded_at).toISOString() },
+        path: join(dir, r.filename),
+      };
+    },
+  };
 }

@@ -1,11 +1,12 @@
 import { ALARM_ROUTES } from '../alarms/alarm-routes';
 import { assetHistory, assetLocation, listAssets } from './asset-routes';
-import { uploadAssetPhoto } from './asset-photo-route';
+import { assetPhoto, uploadAssetPhoto } from './asset-photo-route';
+import { listDrivers } from './driver-route';
 import type { FleetRoute } from './fleet-route';
-import { linkMobility } from './mobility-link-route';
+import { linkMobility, listMobilityLinks } from './mobility-link-route';
 import { RECORD_RESOURCES } from './records/record-resources';
 import { recordRoutes } from './records/record-routes';
-import { createTag } from './tag-route';
+import { createTag, listTags, replaceTag } from './tag-route';
 import { resetTracker, setTrackerBle, trackerCommands } from './tracker-routes';
 import { createTrackingLink } from './tracking-link-route';
 
@@ -18,9 +19,14 @@ export const FLEET_ROUTES: readonly FleetRoute[] = [
   assetLocation,
   assetHistory,
   uploadAssetPhoto,
+  assetPhoto,
+  listDrivers,
   createTrackingLink,
   linkMobility,
+  listMobilityLinks,
   createTag,
+  listTags,
+  replaceTag,
   resetTracker,
   trackerCommands,
   setTrackerBle,

@@ -1,7 +1,14 @@
-import { mobilityLinkRequestSchema, mobilityLinkSchema, recordResponseSchema } from '../../shared/interface';
+import {
+  mobilityLinkRequestSchema,
+  mobilityLinkSchema,
+  recordListQuerySchema,
+  recordListResponseSchema,
+  recordResponseSchema,
+} from '../../shared/interface';
 import { forbidden } from '../http/http-error';
 import { requireAssetsInBody } from './asset-access';
-import { FLEET_PREFIX, accountParams, fleetRoute, noQuery } from './fleet-route';
+import { FLEET_PREFIX, accountParams, fleetRoute, noBody, noQuery } from './fleet-route';
+import { paginate } from './pagination';
 
 export const linkMobility = fleetRoute(
   {
@@ -35,5 +42,35 @@ export const linkMobility = fleetRoute(
       deps.ctx.now(),
     );
     return reply.code(created ? 201 : 200).send({ data: link });
+  },
+);
+
+export const listMobilityLinks = fleetRoute(
+  {
+    method: 'GET',
+    url: `${FLEET_PREFIX}/link-mobility`,
+    tag: 'Account',
+    summary: 'List the account’s mobility platform links (ours: spec 4.3 states only POST)',
+    description:
+      'By id, paged like assets. As with the records, a link is listed to users who may access every asset it names; ' +
+      'a link of the whole account only to users with every asset.',
+    auth: 'bearer',
+    params: accountParams,
+    query: recordListQuerySchema.omit({ asset_id: true }),
+    body: noBody,
+    responses: {
+      200: { description: 'A page of links', schema: recordListResponseSchema(mobilityLinkSchema) },
+    },
+  },
+  (deps, { query, user }) => {
+    const links = deps.stores.mobilityLinks
+      .list()
+      .filter((l) =>
+        l.asset_ids === null
+          ? user.assetIds === null
+          : l.asset_ids.every((id) => deps.ctx.account.canAccess(user, id)),
+      );
+    const { items, meta } = paginate(links, query.page, query.per_page);
+    return { data: items, meta };
   },
 );

@@ -20,6 +20,8 @@ export interface MobilityLinkStore {
     by: number,
     now: number,
   ): { link: MobilityLink; created: boolean };
+  /** Every link, by id. */
+  list(): MobilityLink[];
 }
 
 const rowSchema = z.object({
@@ -52,6 +54,7 @@ export function createMobilityLinkStore(db: Database.Database): MobilityLinkStor
     linked_at INTEGER NOT NULL,
     UNIQUE (provider, external_account_id)
   )`);
+  const all = db.prepare('SELECT * FROM mobility_links ORDER BY id');
   const find = db.prepare('SELECT * FROM mobility_links WHERE provider = ? AND external_account_id = ?');
   const insert =
     db.prepare(`INSERT INTO mobility_links (provider, external_account_id, asset_ids, created_by, linked_at)
@@ -64,5 +67,8 @@ export function createMobilityLinkStore(db: Database.Database): MobilityLinkStor
       return { link: fromRow(insert.get(provider, externalId, ids, by, now)), created: true };
     },
   );
-  return { link: (provider, externalId, assetIds, by, now) => link(provider, externalId, assetIds, by, now) };
+  return {
+    link: (provider, externalId, assetIds, by, now) => link(provider, externalId, assetIds, by, now),
+    list: () => all.all().map(fromRow),
+  };
 }

@@ -40,6 +40,7 @@ export async function generateReport(
     reportId: job.reportId,
     title: job.title,
     generatedAt: job.generatedAt,
+    enteredRefills: job.enteredRefills,
     onProgress: (f) => onProgress(Math.min(1, Math.max(0, f)) * BUILD_SHARE),
   });
   onProgress(BUILD_SHARE);

@@ -97,6 +97,13 @@ export class NoDataError extends Error {
   override readonly name = 'NoDataError';
 }
 
+/** A refill as an operator entered it (spec 4.3 fuel-entry), for the fuel report of its asset. */
+export interface EnteredRefill {
+  readonly t: number;
+  readonly liters: number;
+  readonly station: string | null;
+}
+
 export interface BuildContext {
   readonly fleet: Fleet;
   readonly request: ReportRequest;
@@ -107,6 +114,8 @@ export interface BuildContext {
   readonly generatedAt: number;
   /** 0..1, called as generation advances, so status progress really moves. */
   readonly onProgress?: (fraction: number) => void;
+  /** The fuel report's asset's entered refills in the period (the fuel-entry records). */
+  readonly enteredRefills?: readonly EnteredRefill[];
 }
 
 export type BuildReport = (ctx: BuildContext) => ReportDocument;

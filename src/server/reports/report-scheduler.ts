@@ -5,6 +5,8 @@ import type { ServiceUser } from '../accounts/account';
 import type { ServiceContext } from '../context';
 import {
   FILE_EXTENSIONS,
+  MS_PER_DAY,
+  parseCalendarDate,
   queueNameFor,
   REPORT_EVENTS,
   reportsChannelName,
@@ -13,6 +15,7 @@ import {
 import { DegradedMode } from './degraded-mode';
 import { PriorityQueue, type QueuedItem } from './priority-queue';
 import { ProcessingEstimator } from './processing-estimator';
+import type { EnteredRefill } from './report-document';
 import type { ReportRecord } from './report-record';
 import type { ReportStore } from './report-store';
 import { requestFingerprint, requestWorkUnits } from './request-fingerprint';
@@ -34,6 +37,8 @@ export interface SchedulerOptions {
   readonly worker: () => WorkerEntry;
   /** Heap cap per worker thread; none by default. */
   readonly workerMaxHeapMb?: number;
+  /** Refills entered for an asset in [start, end) (spec 4.3 fuel-entry): the fuel report lists them. */
+  readonly enteredRefills?: (assetId: number, start: number, end: number) => EnteredRefill[];
 }
 
 export type SubmitOutcome =
@@ -235,6 +240,7 @@ export class ReportScheduler {
         fleet: { seed: this.ctx.fleet.seed, size: this.ctx.fleet.assets.length },
         visibleAssetIds: this.visibleAssetIds(report.userId),
         generatedAt: startedAt,
+        enteredRefills: this.enteredRefillsOf(report.request),
         dir: this.filesDir,
         fileName: reportFilenameOnDisk(report),
       };
@@ -247,6 +253,14 @@ export class ReportScheduler {
       }
     }
     this.updateDegraded();
+  }
+
+  private enteredRefillsOf(request: ReportRecord['request']): EnteredRefill[] {
+    if (request.type !== 'fuel' || request.asset_id === undefined || !this.opts.enteredRefills) return [];
+    const start = parseCalendarDate(request.date_from);
+    const to = parseCalendarDate(request.date_to);
+    if (start === null || to === null) return [];
+    return this.opts.enteredRefills(request.asset_id, start, to + MS_PER_DAY);
   }
 
   /** Access is the user's at the time the report is built; a user no longer in the account sees nothing. */

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { ServiceContext, ServiceModule } from '../context';
 import { REPORT_LIMITS } from '../../shared/interface';
+import type { EnteredRefill } from './report-document';
 import { registerReportRoutes } from './report-routes';
 import { ReportScheduler } from './report-scheduler';
 import { createReportStore } from './report-store';
@@ -19,9 +20,11 @@ export interface ReportsModuleOptions {
   readonly paused?: boolean;
   /** Heap cap per worker thread (MB); none by default. */
   readonly workerMaxHeapMb?: number;
+  /** The fuel-entry records of an asset in [start, end): the fuel report lists them (fleet module). */
+  readonly enteredRefills?: (assetId: number, start: number, end: number) => EnteredRefill[];
 }
 
-export const DEFAULT_CACHE_TTL_MS = 10 * 60 * 1000;
+export const DEFAULT_CACHE_TTL_MS = REPORT_LIMITS.identicalReportCacheMs;
 
 /** Issue 3 §1–3: the asynchronous reporting service. */
 export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOptions): ServiceModule {
@@ -36,6 +39,7 @@ export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOpti
     paused: opts.paused ?? false,
     worker: () => workerEntry(import.meta.url, 'report-worker'),
     workerMaxHeapMb: opts.workerMaxHeapMb,
+    enteredRefills: opts.enteredRefills,
   });
   return {
     name: 'reports',

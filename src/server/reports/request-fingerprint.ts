@@ -1,24 +1,14 @@
 import { createHash } from 'node:crypto';
-import { inclusiveDays, parseCalendarDate, type ReportRequest } from '../../shared/interface';
+import {
+  identicalRequestKey,
+  inclusiveDays,
+  parseCalendarDate,
+  type ReportRequest,
+} from '../../shared/interface';
 
-/**
- * Spec 1's "identical report": the same user-visible parameters. Priority
- * only changes when a report runs and account_name only routes events, so
- * neither is part of the key.
- */
+/** The service's cache key of a request: a hash of identicalRequestKey (the same fields the app compares). */
 export function requestFingerprint(req: ReportRequest): string {
-  const visible = [
-    req.type,
-    req.format,
-    req.asset_id ?? null,
-    req.asset_ids ?? null,
-    req.beacon_id ?? null,
-    req.driver_id ?? null,
-    req.date_from,
-    req.date_to,
-    req.title ?? null,
-  ];
-  return createHash('sha256').update(JSON.stringify(visible)).digest('hex');
+  return createHash('sha256').update(identicalRequestKey(req)).digest('hex');
 }
 
 /** Days × assets: the size of the work a request asks for, the unit of the time estimate. */

@@ -19,6 +19,10 @@ export const workerJobSchema = z.object({
   /** The assets the requesting user may access (null: all); the report is built from that view of the fleet. */
   visibleAssetIds: z.array(z.number().int()).nullable(),
   generatedAt: z.number(),
+  /** For a fuel report: the refills entered for its asset in the period (spec 4.3 fuel-entry). */
+  enteredRefills: z
+    .array(z.object({ t: z.number(), liters: z.number(), station: z.string().nullable() }))
+    .optional(),
   /** Absolute directory and final file name; the worker writes a temp file and renames it. */
   dir: z.string(),
   fileName: z.string(),

@@ -14,3 +14,5 @@ export const assetPhotoSchema = z.object({
   filename: z.string(),
   uploaded_at: z.iso.datetime({ offset: true }),
 });
+export type AssetPhoto = z.infer<typeof assetPhotoSchema>;
+export type AssetPhotoType = (typeof ASSET_PHOTO_TYPES)[number];

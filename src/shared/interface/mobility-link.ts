@@ -19,3 +19,5 @@ export const mobilityLinkSchema = z.object({
   status: z.literal('linked'),
   linked_at: z.iso.datetime({ offset: true }),
 });
+export type MobilityLink = z.infer<typeof mobilityLinkSchema>;
+export type MobilityLinkRequestInput = z.input<typeof mobilityLinkRequestSchema>;

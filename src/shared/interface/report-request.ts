@@ -70,3 +70,24 @@ export const reportRequestSchema = reportRequestFieldsSchema.superRefine((req, c
 
 export type ReportRequestInput = z.input<typeof reportRequestSchema>;
 export type ReportRequest = z.output<typeof reportRequestSchema>;
+
+/**
+ * Spec 2.2's "identical report": the same user-visible parameters. Priority
+ * only changes when a report runs and account_name only routes events, so
+ * neither is part of the key (docs/interface-decisions.md "Reports
+ * lifecycle"). The service keys its cache by it; the app finds a twin of a
+ * report it already has by it.
+ */
+export function identicalRequestKey(req: ReportRequestInput): string {
+  return JSON.stringify([
+    req.type,
+    req.format,
+    req.asset_id ?? null,
+    req.asset_ids ?? null,
+    req.beacon_id ?? null,
+    req.driver_id ?? null,
+    req.date_from,
+    req.date_to,
+    req.title ?? null,
+  ]);
+}

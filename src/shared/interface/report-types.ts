@@ -117,4 +117,6 @@ export const REPORT_LIMITS = {
   downloadUrlValidityMs: 60 * 60 * 1000,
   overloadRetryAfterSeconds: 30,
   pollingIntervalMs: 3000,
+  /** Spec 2.2 "recently": how long a completed report answers identical requests. */
+  identicalReportCacheMs: 10 * 60 * 1000,
 } as const;

@@ -21,3 +21,4 @@ export const tagSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export type Tag = z.infer<typeof tagSchema>;
+export type TagRequestInput = z.input<typeof tagRequestSchema>;

@@ -36,3 +36,5 @@ export const trackerBleStateSchema = z.object({
   updated_at: z.iso.datetime({ offset: true }),
   command_id: z.int().positive(),
 });
+export type TrackerBleState = z.infer<typeof trackerBleStateSchema>;
+export type TrackerResetMode = 'soft' | 'hard';

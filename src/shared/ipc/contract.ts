@@ -16,6 +16,9 @@ import {
   type Settings,
   type TrackingLink,
 } from './views';
+import { fleetAdminMethods } from './fleet-admin-contract';
+import type { AccessView, RecordsChanged } from './fleet-admin-views';
+import { none, type } from './method-schema';
 
 /**
  * The desktop contract: every method the renderer may call in main, with the
@@ -23,9 +26,6 @@ import {
  * and its result type, and every event main pushes. Channel names are these
  * keys; nobody writes one by hand.
  */
-/** Phantom: the result's type only, checked by the compiler on both sides. */
-const type = <T>(): T => undefined as unknown as T;
-const none = z.undefined().or(z.object({}).strict()).optional();
 const localId = z.object({ localId: z.string().min(1).max(100) });
 const assetId = z.object({ assetId: z.int().positive() });
 
@@ -64,7 +64,16 @@ export const ipcMethods = {
     result: type<HistoryResult>(),
   },
 
-  'reports.submit': { args: z.object({ request: reportRequestFieldsSchema }), result: type<LocalReport>() },
+  /**
+   * Refused with `duplicate` (details.localId names it) when an identical request (the service's
+   * cache key, docs/interface-decisions.md "Reports lifecycle") is waiting, with the service, or
+   * completed in the last 10 minutes. `allowDuplicate` sends a twin of one still in progress all the
+   * same, and answers the completed twin itself (the service would answer the same report from its cache).
+   */
+  'reports.submit': {
+    args: z.object({ request: reportRequestFieldsSchema, allowDuplicate: z.boolean().default(false) }),
+    result: type<LocalReport>(),
+  },
   'reports.list': { args: none, result: type<LocalReport[]>() },
   'reports.retry': { args: localId, result: type<LocalReport>() },
   'reports.remove': { args: localId, result: type<null>() },
@@ -86,6 +95,8 @@ export const ipcMethods = {
 
   'notices.list': { args: none, result: type<Notice[]>() },
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
+
+  ...fleetAdminMethods,
 } as const;
 
 export type IpcMethod = keyof typeof ipcMethods;
@@ -105,6 +116,9 @@ export interface IpcEvents {
   'links.changed': TrackingLink[];
   'settings.changed': Settings;
   notice: Notice;
+  /** A family of spec 4.3 records changed (or was re-read): screens showing it list it again. */
+  'records.changed': RecordsChanged;
+  'access.changed': AccessView;
 }
 export type IpcEvent = keyof IpcEvents;
 
@@ -128,6 +142,8 @@ export const IPC_ERROR_CODES = [
   'not_found',
   /** Not in this state (a report still being generated, a file not downloaded yet). */
   'conflict',
+  /** An identical report request is already waiting, with the service, or just completed (reports.submit). */
+  'duplicate',
   'rate_limited',
   'unavailable',
   /** The service could not be reached. */

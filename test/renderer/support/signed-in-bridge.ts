@@ -1,5 +1,6 @@
 import type { ConnectionStatus, Location, Notice, Settings } from '../../../src/shared/ipc';
 import { FakeBridge } from './fake-bridge';
+import { withFleetRecords } from './fleet-records-bridge';
 import { DEMO_SESSION, onlineStatus, SIGNED_OUT, simFleet, TEST_SETTINGS, type SimFleet } from './sim-fleet';
 
 /**
@@ -50,6 +51,7 @@ export function signedInBridge(options: SignedInBridgeOptions = {}): FakeBridge 
   let settings: Settings = { ...TEST_SETTINGS, ...options.settings };
   let notices: Notice[] = [...(options.notices ?? [])];
   const bridge = new FakeBridge();
+  withFleetRecords(bridge, { fleet, now, offline });
   return bridge
     .handle('session.get', options.signedOut ? SIGNED_OUT : DEMO_SESSION)
     .handle('session.signInDemo', DEMO_SESSION)

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/interface';
 import type { HistoryColumns } from '../../../shared/ipc/views';
 import { allocateColumns, UNKNOWN_U8 } from '../cache/history-columns';
+import { allPages, fleetBase } from './all-pages';
 import type { HttpClient } from './http-client';
 import { validateRequest } from './request-validation';
 
@@ -35,7 +36,7 @@ export interface FleetApi {
 }
 
 export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): FleetApi {
-  const base = `${endpoints.apiUrl.replace(/\/+$/, '')}/api/${encodeURIComponent(endpoints.accountKey)}`;
+  const base = fleetBase(endpoints.apiUrl, endpoints.accountKey);
 
   const assetPage = async (page: number): Promise<AssetListResponse> => {
     const route = 'GET /asset';
@@ -51,24 +52,7 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
   return {
     assetPage,
 
-    async allAssets(options = {}) {
-      const concurrency = Math.max(1, options.concurrency ?? 4);
-      const first = await assetPage(1);
-      const pages: Asset[][] = [first.data];
-      const rest = Array.from({ length: Math.max(0, first.meta.last_page - 1) }, (_, i) => i + 2);
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < rest.length) {
-          const page = rest[next++];
-          if (page === undefined) return;
-          pages[page - 1] = (await assetPage(page)).data;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, rest.length) }, worker));
-      // The list may shift between pages (an asset added meanwhile): keep the first copy of each id.
-      const seen = new Set<number>();
-      return pages.flat().filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
-    },
+    allAssets: (options = {}) => allPages(assetPage, options.concurrency),
 
     async location(assetId) {
       const route = 'GET /asset/{id}/location';

@@ -13,6 +13,10 @@ export interface HttpRequest {
   readonly route: string;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
+  /** A multipart body (spec 4.3 asset photo) instead of JSON; fetch sets its Content-Type. */
+  readonly form?: FormData;
+  /** `bytes`: a successful answer's body is its raw bytes (a photo), not JSON. */
+  readonly responseType?: 'json' | 'bytes';
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
 }
@@ -64,6 +68,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         Authorization: `Bearer ${token}`,
       };
       if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (req.responseType === 'bytes') headers.Accept = 'image/*, application/json;q=0.5';
       const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = AbortSignal.any(
@@ -72,21 +77,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
       let res: Response;
       let text: string;
+      let bytes: Uint8Array | null = null;
       try {
         res = await doFetch(withQuery(req.url, req.query), {
           method: req.method,
           headers,
-          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          body: req.form ?? (req.body === undefined ? undefined : JSON.stringify(req.body)),
           signal,
           redirect: 'follow',
         });
         options.onReachability?.(true);
         // The timeout covers the body too: a stalled 46 MB history must not hang forever.
-        text = await res.text();
+        if (req.responseType === 'bytes' && res.ok) {
+          bytes = new Uint8Array(await res.arrayBuffer());
+          text = '';
+        } else text = await res.text();
       } catch (err) {
         throw transportError(err, req, timeoutMs, timeout, options);
       }
       options.deprecations?.observe(req.route, res.headers);
+      if (bytes) return { status: res.status, body: bytes, headers: res.headers };
       const body = text.length === 0 ? undefined : parseJsonOrText(text);
       if (res.ok) {
         if (body instanceof NotJson)

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { createAssetStore, type AssetStore } from './asset-store';
 import { CacheUnavailableError, openCacheDatabase, type CacheRecovery } from './cache-database';
 import { createHistoryStore, type HistoryStore } from './history-store';
+import { createPhotoCacheStore, type PhotoCacheStore } from './photo-cache-store';
+import { createRecordCacheStore, type RecordCacheStore } from './record-cache-store';
 import { createReportStore, type ReportStore } from './report-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createTrackingLinkStore, type TrackingLinkStore } from './tracking-link-store';
@@ -19,6 +21,9 @@ export interface OfflineCache {
   readonly settings: SettingsStore;
   readonly links: TrackingLinkStore;
   readonly reports: ReportStore;
+  /** Spec 4.3 records and asset photos, for offline reading. */
+  readonly records: RecordCacheStore;
+  readonly photos: PhotoCacheStore;
   /** Applies Settings.cacheSizeMb: least recently viewed history goes first. */
   enforceSizeCap(): { readonly chunks: number; readonly liveBatches: number };
   close(): void;
@@ -56,6 +61,8 @@ export function openOfflineCache(
     settings,
     links: createTrackingLinkStore(db, now),
     reports: createReportStore(db, now),
+    records: createRecordCacheStore(db, now),
+    photos: createPhotoCacheStore(db, now),
     enforceSizeCap: () => history.evictToFit(capBytes()),
     close() {
       if (!db.open) return;

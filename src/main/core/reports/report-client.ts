@@ -18,6 +18,7 @@ import { createReportDownloads } from './report-downloads';
 import type { ReportFiles } from './report-files';
 import { applyEvent, applyStatus, isFinished, isInFlight } from './report-lifecycle';
 import { reportTitle, subjectName } from './report-naming';
+import { duplicateError, twinOf } from './report-twins';
 import { createReportSender } from './report-sender';
 
 export interface ReportClientOptions {
@@ -33,6 +34,12 @@ export interface ReportClientOptions {
   readonly log?: { warn(message: string): void };
   readonly now?: () => number;
   readonly pollIntervalMs?: number;
+  /**
+   * How often a report being generated is asked for its progress, events or
+   * not: spec 6.1 sends `report.processing` once (progress 0), and only the
+   * status answer (spec 2.3) says how far it is.
+   */
+  readonly progressPollMs?: number;
   /** Spec 8: 3 concurrent reports per user. */
   readonly maxInFlight?: number;
 }
@@ -47,7 +54,8 @@ export interface ReportClientOptions {
 export interface ReportClient {
   start(): void;
   stop(): void;
-  submit(request: ReportRequestInput): Promise<LocalReport>;
+  /** Refused (CoreError `duplicate`) when a twin exists (report-twins.ts), unless `allowDuplicate`. */
+  submit(request: ReportRequestInput, options?: { readonly allowDuplicate?: boolean }): Promise<LocalReport>;
   list(): LocalReport[];
   get(localId: string): LocalReport;
   retry(localId: string): Promise<LocalReport>;
@@ -64,10 +72,12 @@ export interface ReportClient {
 }
 
 const EARLY_EVENTS_MAX = 200;
+const PROGRESS_POLL_MS = 1_000;
 
 export function createReportClient(options: ReportClientOptions): ReportClient {
   const now = options.now ?? Date.now;
   const pollIntervalMs = options.pollIntervalMs ?? REPORT_LIMITS.pollingIntervalMs;
+  const progressPollMs = options.progressPollMs ?? PROGRESS_POLL_MS;
   const book = createReportBook({
     store: options.store,
     onChanged: options.onChanged,
@@ -78,6 +88,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
   const early = new Map<string, ReportEvent[]>();
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
+  let lastFullPoll = Number.NEGATIVE_INFINITY;
   let started = false;
 
   // Downloads hear of a completed report before the sender frees its place (report-book listeners).
@@ -111,12 +122,16 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     log: options.log,
   });
 
-  const pollOnce = async (): Promise<void> => {
+  /** `processing`: only the reports being generated (their progress); else every one with the service. */
+  const pollOnce = async (which: 'open' | 'processing' = 'open'): Promise<void> => {
     const api = options.api();
     if (!api) return;
     const open = book
       .list()
-      .filter((r) => r.reportId !== null && (r.state === 'queued' || r.state === 'processing'));
+      .filter(
+        (r) =>
+          r.reportId !== null && (r.state === 'processing' || (which === 'open' && r.state === 'queued')),
+      );
     await Promise.all(
       open.map(async (r) => {
         const reportId = r.reportId as string;
@@ -143,9 +158,13 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
 
   const tick = (): void => {
     sender.pump();
-    if (polling || options.eventsLive()) return;
+    if (polling) return;
+    // Spec 4.1: every 3 s while the report channel is down; progress of what is generating, always.
+    const full = !options.eventsLive() && now() - lastFullPoll >= pollIntervalMs;
+    if (!full && !book.list().some((r) => r.state === 'processing' && r.reportId !== null)) return;
+    if (full) lastFullPoll = now();
     polling = true;
-    pollOnce()
+    pollOnce(full ? 'open' : 'processing')
       .catch((err: unknown) => options.log?.warn(`Polling report status failed: ${String(err)}`))
       .finally(() => (polling = false));
   };
@@ -161,7 +180,7 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
       // What a crash left half-written goes before any download begins (report-files).
       void options.files.sweepPartials(options.log);
       downloads.fetchMissing();
-      pollTimer = setInterval(tick, pollIntervalMs);
+      pollTimer = setInterval(tick, Math.min(pollIntervalMs, progressPollMs));
       pollTimer.unref();
       tick();
     },
@@ -174,9 +193,15 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
       sender.stop();
     },
 
-    async submit(request) {
+    async submit(request, submitOptions = {}) {
       // The same checks as the service (spec 2.1, 2.5), offline too: a bad request is never queued.
       const checked = validateRequest(reportRequestSchema, request, 'POST /api/v1/reports/generate');
+      const twin = twinOf(checked, book.list(), now());
+      // A completed twin is what the service's cache would answer again (spec 2.2): it is the answer.
+      if (twin && (!submitOptions.allowDuplicate || twin.state === 'completed')) {
+        if (submitOptions.allowDuplicate) return twin;
+        throw duplicateError(twin);
+      }
       const r: LocalReport = {
         localId: randomUUID(),
         reportId: null,

@@ -19,7 +19,7 @@ export function reportHandlers(reports: ReportClient, shell: ShellServices): Dom
   };
 
   return {
-    'reports.submit': ({ request }) => reports.submit(request),
+    'reports.submit': ({ request, allowDuplicate }) => reports.submit(request, { allowDuplicate }),
     'reports.list': async () => reports.list(),
     'reports.retry': ({ localId }) => reports.retry(localId),
     'reports.remove': async ({ localId }) => {

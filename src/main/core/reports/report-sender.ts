@@ -9,7 +9,7 @@ export interface ReportSenderOptions {
   readonly api: () => ReportsApi | null;
   readonly now: () => number;
   readonly maxInFlight: number;
-  readonly book: Pick<ReportBook, 'list' | 'update' | 'subscribe'>;
+  readonly book: Pick<ReportBook, 'list' | 'update' | 'subscribe' | 'byReportId' | 'remove'>;
   onAccepted(localId: string, reportId: string): void;
   /** Spec 2.3: a cache hit may carry json content inline. */
   onInlineJson(localId: string, data: unknown): void;
@@ -111,6 +111,13 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
         o.onAccepted(localId, s.report_id);
       } else {
         const s = result.status;
+        // The service's cache answered with a report the app already holds (a twin sent on
+        // purpose, report-twins.ts): that one stands for both; a second copy would be the same file.
+        const holder = book.byReportId(s.report_id);
+        if (holder && holder.localId !== localId) {
+          book.remove(localId);
+          return;
+        }
         book.update(localId, (cur) => ({
           ...cur,
           reportId: s.report_id,

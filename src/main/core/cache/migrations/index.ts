@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import migration0001 from './0001-initial';
 import migration0002 from './0002-position-history';
+import migration0003 from './0003-fleet-records';
+import migration0004 from './0004-asset-photos';
 
 export interface Migration {
   /** The user_version the database has once this migration is applied. */
@@ -13,6 +15,8 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: migration0001 },
   { version: 2, name: 'position-history', up: migration0002 },
+  { version: 3, name: 'fleet-records', up: migration0003 },
+  { version: 4, name: 'asset-photos', up: migration0004 },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
