@@ -150,6 +150,8 @@ async function corePhase(ready: ReadyLine): Promise<Phase & { readonly cached: n
     showInFolder: async () => undefined,
     openExternal: async () => undefined,
     copyText: async () => undefined,
+    notify: () => undefined,
+    setBadgeCount: () => undefined,
   };
   let lastLocationRequestAt = Date.now();
   const core = createAppCore({

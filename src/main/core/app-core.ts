@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AppInfo, Notice } from '../../shared/ipc/views';
+import { alarmHandlers } from './alarms/alarm-handlers';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
@@ -174,6 +175,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...linkHandlers(links),
     ...settingsHandlers(cache, (next) => push('settings.changed', next)),
     ...noticeHandlers(notices),
+    ...alarmHandlers(),
   };
 
   let started = false;

@@ -16,6 +16,22 @@ import {
   type Settings,
   type TrackingLink,
 } from './views';
+import {
+  acknowledgeArgsSchema,
+  alarmFilterSchema,
+  alertRuleCreateArgsSchema,
+  alertRuleUpdateArgsSchema,
+  geofenceCreateArgsSchema,
+  geofenceUpdateArgsSchema,
+  itemRefSchema,
+  type AcknowledgeResult,
+  type AlarmOrigin,
+  type AlarmPage,
+  type AlarmSummary,
+  type AlertRuleView,
+  type GeofenceView,
+  type InboxAlarm,
+} from './alarm-views';
 
 /**
  * The desktop contract: every method the renderer may call in main, with the
@@ -86,6 +102,36 @@ export const ipcMethods = {
 
   'notices.list': { args: none, result: type<Notice[]>() },
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
+
+  /** The inbox, newest first (alarm-views.ts). */
+  'alarms.list': {
+    args: z.object({ filter: alarmFilterSchema.default({ limit: 100, offset: 0 }) }),
+    result: type<AlarmPage>(),
+  },
+  'alarms.get': { args: z.object({ key: z.string().min(1).max(100) }), result: type<InboxAlarm>() },
+  'alarms.summary': { args: none, result: type<AlarmSummary>() },
+  /** Catches up with the service now (and finds out again whether it has the alarm feed). */
+  'alarms.sync': { args: none, result: type<AlarmSummary>() },
+  /**
+   * Through the service, never queued: offline, a service alarm is refused (`offline`); one someone else
+   * acknowledged first counts as acknowledged, with their acknowledgement.
+   */
+  'alarms.acknowledge': { args: acknowledgeArgsSchema, result: type<AcknowledgeResult>() },
+
+  /** The service's geofences, or this computer's (source 'local') when the service has no alarm feed. */
+  'geofences.list': { args: none, result: type<GeofenceView[]>() },
+  'geofences.create': { args: geofenceCreateArgsSchema, result: type<GeofenceView>() },
+  'geofences.update': { args: geofenceUpdateArgsSchema, result: type<GeofenceView>() },
+  'geofences.remove': { args: itemRefSchema, result: type<null>() },
+
+  /**
+   * The service's rules, or this computer's in local mode, where only geofence enter/exit rules can be
+   * kept (speed and silent trackers are the Settings' localSpeedKmh and localOfflineMinutes).
+   */
+  'alertRules.list': { args: none, result: type<AlertRuleView[]>() },
+  'alertRules.create': { args: alertRuleCreateArgsSchema, result: type<AlertRuleView>() },
+  'alertRules.update': { args: alertRuleUpdateArgsSchema, result: type<AlertRuleView>() },
+  'alertRules.remove': { args: itemRefSchema, result: type<null>() },
 } as const;
 
 export type IpcMethod = keyof typeof ipcMethods;
@@ -105,6 +151,14 @@ export interface IpcEvents {
   'links.changed': TrackingLink[];
   'settings.changed': Settings;
   notice: Notice;
+  /** The inbox's counts or mode changed (at most a few times a second). */
+  'alarms.changed': AlarmSummary;
+  /** Alarms new to the inbox, for attention (sound, rings); a catch-up's arrive in one push. */
+  'alarms.raised': { readonly alarms: readonly InboxAlarm[]; readonly origin: AlarmOrigin };
+  /** Alarms whose acknowledgement changed (here or by another operator). */
+  'alarms.updated': { readonly alarms: readonly InboxAlarm[] };
+  'geofences.changed': GeofenceView[];
+  'alertRules.changed': AlertRuleView[];
 }
 export type IpcEvent = keyof IpcEvents;
 
