@@ -28,6 +28,16 @@ export interface ServiceContext {
   readonly now: () => number;
   /** Sends an event to every subscriber of a channel (Pusher protocol). */
   publish(channel: string, event: string, data: unknown): void;
+  /**
+   * Sends events about assets (alarms): a restricted subscriber gets only those of its assets,
+   * as with positions; `asArray` sends each subscriber one array instead of one message per item.
+   */
+  publishForAssets(
+    channel: string,
+    event: string,
+    items: readonly { readonly assetId: number; readonly data: unknown }[],
+    asArray: boolean,
+  ): void;
   readonly log: ServiceLog;
 }
 

@@ -12,6 +12,8 @@ import { createFleet } from './sim/fleet';
 import { openServiceDatabase } from './store/database';
 import { createRealtimeModule } from './realtime/realtime-module';
 import { createFleetModule } from './fleet/fleet-module';
+import { createFleetStores } from './fleet/fleet-stores';
+import { createAlarmsModule } from './alarms/alarms-module';
 import { createDocsModule } from './docs/docs-module';
 import { createReportsModule } from './reports/reports-module';
 import { createTrackingPageModule } from './tracking/tracking-page-module';
@@ -81,6 +83,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     tracking_url: '',
   };
   let publish: ServiceContext['publish'] = () => undefined;
+  let publishForAssets: ServiceContext['publishForAssets'] = () => undefined;
   const context: ServiceContext = {
     urls,
     appKey: APP_KEY,
@@ -92,14 +95,18 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     trackingLinks: createTrackingLinkStore(db),
     now,
     publish: (channel, event, data) => publish(channel, event, data),
+    publishForAssets: (channel, event, items, asArray) => publishForAssets(channel, event, items, asArray),
     log,
   };
 
   const realtime = createRealtimeModule(context, { tickMs: opts.tickMs });
   publish = realtime.publish;
+  publishForAssets = realtime.publishForAssets;
+  const stores = createFleetStores(context);
   const modules: ServiceModule[] = [
     realtime,
-    createFleetModule(context),
+    createFleetModule(context, stores),
+    createAlarmsModule(context, stores, { tickMs: opts.tickMs }),
     createReportsModule(context, {
       workers: opts.reportWorkers,
       overloadThreshold: opts.overloadThreshold,

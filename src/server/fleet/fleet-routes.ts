@@ -1,3 +1,4 @@
+import { ALARM_ROUTES } from '../alarms/alarm-routes';
 import { assetHistory, assetLocation, listAssets } from './asset-routes';
 import { uploadAssetPhoto } from './asset-photo-route';
 import type { FleetRoute } from './fleet-route';
@@ -24,4 +25,5 @@ export const FLEET_ROUTES: readonly FleetRoute[] = [
   trackerCommands,
   setTrackerBle,
   ...RECORD_RESOURCES.flatMap(recordRoutes),
+  ...ALARM_ROUTES,
 ];

@@ -1,3 +1,4 @@
+import { createAlarmStore, type AlarmStore } from '../alarms/alarm-store';
 import type { ServiceContext } from '../context';
 import { createAssetPhotoStore, type AssetPhotoStore } from './asset-photo-store';
 import { createMobilityLinkStore, type MobilityLinkStore } from './mobility-link-store';
@@ -12,6 +13,8 @@ export interface FleetStores {
   readonly tags: TagStore;
   readonly mobilityLinks: MobilityLinkStore;
   readonly photos: AssetPhotoStore;
+  /** Alarms the engine raised (src/server/alarms), read and acknowledged through the fleet routes. */
+  readonly alarms: AlarmStore;
 }
 
 export function createFleetStores(ctx: ServiceContext): FleetStores {
@@ -21,5 +24,6 @@ export function createFleetStores(ctx: ServiceContext): FleetStores {
     tags: createTagStore(ctx.db, ctx.fleet),
     mobilityLinks: createMobilityLinkStore(ctx.db),
     photos: createAssetPhotoStore(ctx.db, ctx.dataDir),
+    alarms: createAlarmStore(ctx.db),
   };
 }

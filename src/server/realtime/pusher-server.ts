@@ -37,6 +37,12 @@ export interface ChannelAudience {
   readonly filtered: ReadonlyMap<string, readonly number[]>;
 }
 
+/** One event's payload and the asset it is about. */
+export interface AssetEventItem {
+  readonly assetId: number;
+  readonly data: unknown;
+}
+
 /** `all`: every subscriber (report events); `unfiltered`: those that see every asset; else a filter key. */
 export type AudienceSelector = 'all' | 'unfiltered' | string;
 
@@ -135,6 +141,35 @@ export class PusherServer {
       return;
     }
     this.sendFrame(channel, frame, 'all', false);
+  }
+
+  /**
+   * Events about assets (alarms): each subscriber gets the items of the assets it may see, as
+   * positions are filtered (asset-filter.ts). `asArray`: one message with the subscriber's items;
+   * otherwise one message per item. Never dropped while the socket is open, like report events.
+   */
+  publishForAssets(channel: string, event: string, items: readonly AssetEventItem[], asArray: boolean): void {
+    if (items.length === 0 || !this.hasSubscribers(channel)) return;
+    const send = (chosen: readonly AssetEventItem[], to: AudienceSelector): void => {
+      const payloads = asArray ? [chosen.map((i) => i.data)] : chosen.map((i) => i.data);
+      for (const data of payloads) {
+        let frame: Buffer;
+        try {
+          frame = Buffer.from(encodeChannelEvent(channel, event, data), 'utf8');
+        } catch (err) {
+          this.opts.log.error('event not serializable; not published', { channel, event, err: String(err) });
+          return;
+        }
+        this.sendFrame(channel, frame, to, false);
+      }
+    };
+    const audience = this.audience(channel);
+    if (audience.unfiltered > 0) send(items, 'unfiltered');
+    for (const [key, ids] of audience.filtered) {
+      const visible = new Set(ids);
+      const theirs = items.filter((i) => visible.has(i.assetId));
+      if (theirs.length > 0) send(theirs, key);
+    }
   }
 
   /** Live frames skipped for slow clients since start (see pusher-connection.ts). */

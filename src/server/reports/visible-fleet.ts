@@ -31,6 +31,7 @@ export function visibleFleet(fleet: Fleet, assetIds: readonly number[] | null): 
     assets: fleet.assets.filter((a) => visible.has(a.id)),
     beacons: fleet.beacons,
     home: fleet.home,
+    depots: fleet.depots,
     asset: (id) => {
       const asset = fleet.asset(id);
       if (asset && !visible.has(id)) throw new AssetOutOfScopeError(id);
@@ -52,6 +53,8 @@ export function visibleFleet(fleet: Fleet, assetIds: readonly number[] | null): 
     beaconDetectionsByBeacon: (beaconId, start, end) =>
       fleet.beaconDetectionsByBeacon(beaconId, start, end).filter((d) => visible.has(d.assetId)),
     alarms: scoped(fleet.alarms),
+    incidents: scoped(fleet.incidents),
+    outages: scoped(fleet.outages),
     dailyDistanceKm: scoped(fleet.dailyDistanceKm),
     destination: scoped(fleet.destination),
   };

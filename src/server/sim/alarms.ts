@@ -4,8 +4,7 @@ import { levelAt, type DayFuel } from './fuel';
 import type { FaultOccurrence } from './fault-codes';
 import { harshEventsOfDay } from './harsh';
 import { motionAt, speedingPeaks, type MotionPoint } from './motion';
-import type { Gap } from './offline';
-import { unit } from './random';
+import { isPowerCut, type Gap } from './offline';
 import { doorOpening, SET_POINT_C } from './reefer';
 import { pointAt, type RoutePoint } from './route';
 import type { DaySchedule } from './schedule';
@@ -157,8 +156,7 @@ export function alarmsOfDay(x: AlarmDay, start: number, end: number): Alarm[] {
   }
 
   for (const g of gaps) {
-    const powerCut = unit(core.seed, d.assetId, g.start, 0x90c7) < 0.25;
-    if (powerCut) {
+    if (isPowerCut(core.seed, d.assetId, g.start)) {
       push({
         t: g.start,
         kind: 'power_cut',

@@ -8,7 +8,8 @@ import { FuelModel, levelAt, type DayFuel } from './fuel';
 import { harshEventsOfDay } from './harsh';
 import { DAY_MS, localDay } from './local-time';
 import { obdReadingsOfDay } from './obd';
-import { inGap, offlineGaps, type Gap } from './offline';
+import { incidentsOfDay } from './incidents';
+import { inGap, mergedGaps, offlineGaps, type Gap } from './offline';
 import { reeferTemperature, type DoorOpening } from './reefer';
 import type { DaySchedule } from './schedule';
 import type {
@@ -20,7 +21,9 @@ import type {
   FleetOptions,
   FuelEvent,
   HarshEvent,
+  Incident,
   ObdReading,
+  Outage,
   Place,
   Sample,
   SimAsset,
@@ -72,6 +75,7 @@ class SimFleet implements Fleet {
   readonly assets: readonly SimAsset[];
   readonly beacons: readonly SimBeacon[];
   readonly home: Place;
+  readonly depots: readonly Place[];
   private readonly places = new Map<number, Place>();
   /** Each asset's day context of its latest sampleAt: live ticks ask for the same day again and again. */
   private readonly live: (DayContext | undefined)[] = [];
@@ -92,6 +96,7 @@ class SimFleet implements Fleet {
     this.beacons = this.core.beacons;
     for (const a of this.assets) for (const b of a.beaconIds) (this.holders[b] ??= []).push(a.id);
     this.home = { ...this.core.city.centre };
+    this.depots = this.core.city.depots.map((d) => this.place(d));
   }
 
   asset(id: number): SimAsset | undefined {
@@ -445,6 +450,40 @@ class SimFleet implements Fleet {
         ),
       );
     }
+    return out;
+  }
+
+  incidents(assetId: number, start: number, end: number): Incident[] {
+    const a = this.checkAsset(assetId);
+    const out: Incident[] = [];
+    for (const d of this.days(assetId, start, end)) {
+      out.push(
+        ...incidentsOfDay(
+          {
+            core: this.core,
+            d,
+            fuel: this.fuel.day(assetId, d),
+            gaps: offlineGaps(this.seed, a, d.day),
+            fault: this.faultOn(a, d.day),
+          },
+          start,
+          end,
+        ),
+      );
+    }
+    return out;
+  }
+
+  outages(assetId: number, start: number, end: number): Outage[] {
+    const a = this.checkAsset(assetId);
+    this.checkTime(start);
+    this.checkTime(end);
+    const out: Outage[] = [];
+    if (!a.flaky || end < start) return out;
+    // Gaps stay inside their local day (offline.ts), so each day's list is complete on its own.
+    for (let day = localDay(start); day <= localDay(end); day++)
+      for (const g of mergedGaps(offlineGaps(this.seed, a, day)))
+        if (g.end > start && g.start <= end) out.push(g);
     return out;
   }
 }

@@ -28,6 +28,22 @@ export function offlineGaps(seed: number, asset: SimAsset, day: number): readonl
   return gaps;
 }
 
+/** A quarter of the gaps begin with the tracker's external power cut (the sim's alarms and the alarm engine agree). */
+export const isPowerCut = (seed: number, assetId: number, gapStart: number): boolean =>
+  unit(seed, assetId, gapStart, 0x90c7) < 0.25;
+
+/** Gaps that overlap or touch, merged: the tracker is silent from the first start to the last end. */
+export function mergedGaps(gaps: readonly Gap[]): Gap[] {
+  const out: Gap[] = [];
+  for (const g of gaps) {
+    const last = out[out.length - 1];
+    if (last && g.start <= last.end)
+      out[out.length - 1] = { start: last.start, end: Math.max(last.end, g.end) };
+    else out.push(g);
+  }
+  return out;
+}
+
 export function inGap(gaps: readonly Gap[], t: number): Gap | null {
   for (const g of gaps) if (t >= g.start && t < g.end) return g;
   return null;

@@ -161,6 +161,44 @@ export interface Alarm {
   readonly lon: number;
 }
 
+/**
+ * A discrete event the alarm engine weighs against its rules (src/server/alarms):
+ * a harsh manoeuvre of any severity, a suspected fuel drain, an engine fault
+ * code being raised, the tracker's external power being cut.
+ */
+export type Incident =
+  | {
+      readonly t: number;
+      readonly kind: 'harsh_driving';
+      readonly harsh: HarshKind;
+      readonly g: number;
+      readonly speed: number;
+      readonly lat: number;
+      readonly lon: number;
+    }
+  | {
+      readonly t: number;
+      readonly kind: 'fuel_drain';
+      readonly liters: number;
+      readonly lat: number;
+      readonly lon: number;
+    }
+  | {
+      readonly t: number;
+      readonly kind: 'engine_fault';
+      readonly code: string;
+      readonly description: string;
+      readonly lat: number;
+      readonly lon: number;
+    }
+  | { readonly t: number; readonly kind: 'power_cut'; readonly lat: number; readonly lon: number };
+
+/** A stretch of silence: no fix in [start, end) (offline gaps that touch are one outage). */
+export interface Outage {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** Where the current trip ends, for a tracking page's ETA (issue 6). */
 export interface Destination {
   readonly place: Place;
@@ -180,6 +218,8 @@ export interface Fleet {
   readonly beacons: readonly SimBeacon[];
   /** Centre of the city the fleet drives around. */
   readonly home: Place;
+  /** Where the fleet's vehicles start and end their days (the demo's first geofences). */
+  readonly depots: readonly Place[];
   asset(id: number): SimAsset | undefined;
   beacon(id: number): SimBeacon | undefined;
 
@@ -205,6 +245,10 @@ export interface Fleet {
   /** Where a portable beacon was detected, by any asset (portable_beacon). */
   beaconDetectionsByBeacon(beaconId: number, start: number, end: number): BeaconDetection[];
   alarms(assetId: number, start: number, end: number): Alarm[];
+  /** Incidents with t in [start, end], in time order: what the alarm engine evaluates besides positions. */
+  incidents(assetId: number, start: number, end: number): Incident[];
+  /** Outages overlapping [start, end], in time order. */
+  outages(assetId: number, start: number, end: number): Outage[];
   /** Distance driven per UTC day in [start, end): the basis of every mileage report. */
   dailyDistanceKm(assetId: number, dayStart: number): number;
   destination(assetId: number, t: number): Destination | null;

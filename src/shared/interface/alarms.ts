@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors';
 import { ALARM_SEVERITIES, ALERT_KINDS } from './fleet-records';
 import { geoPointSchema } from './geofences';
 
@@ -9,7 +10,8 @@ import { geoPointSchema } from './geofences';
  * - GET  /api/{account}/alarm                 newest first, spec 4.2 paging; filters
  *        since (ISO 8601, raised_at ≥ since), asset_id, kind, severity, acknowledged (true|false)
  * - GET  /api/{account}/alarm/{id}
- * - POST /api/{account}/alarm/{id}/acknowledge  {comment?} → {data: alarm}; 409 when already acknowledged
+ * - POST /api/{account}/alarm/{id}/acknowledge  {comment?} (body optional) → {data: alarm}; 409 when already
+ *        acknowledged, with the alarm as it was acknowledged in `data` (alarmAcknowledgeConflictBodySchema)
  * - events on private-account.<key>: `alarm.raised` (an alarm or an array of them) and
  *   `alarm.acknowledged` (the alarm as acknowledged). A restricted user's connection gets only
  *   alarms of their assets, as with positions.
@@ -59,6 +61,13 @@ export const alarmRaisedPayloadSchema = z.union([alarmSchema, z.array(alarmSchem
 export const alarmAcknowledgeBodySchema = z.object({
   comment: z.string().trim().max(1000).optional(),
 });
+
+/**
+ * The 409 of acknowledging an alarm someone already acknowledged: spec 7's
+ * error body plus `data`, the alarm with the acknowledgement it has, so the
+ * second operator's client shows who handled it without another request.
+ */
+export const alarmAcknowledgeConflictBodySchema = errorBodySchema.extend({ data: alarmSchema });
 
 /** The severity an alarm of each kind has unless its rule says otherwise. */
 export const DEFAULT_ALARM_SEVERITY: Readonly<Record<AlarmKind, AlarmSeverity>> = {

@@ -32,7 +32,8 @@ beforeAll(async () => {
   running = await startLocalService({
     port: 0,
     fleetSize: 6,
-    tickMs: 60_000,
+    // The alarm engine evaluates every tick: alarms to acknowledge appear within a fix or two.
+    tickMs: 1_000,
     reportWorkers: 1,
     now: () => Date.now() + clockOffsetMs,
   });
@@ -281,6 +282,58 @@ async function fleetAndPageFlows(s: LocalService, c: ReturnType<typeof crawler>)
   return publicLink;
 }
 
+/** Geofences and the rules that name them, the alarm feed and acknowledgement (twice: 200, then 409). */
+async function alarmFlows(s: LocalService, c: ReturnType<typeof crawler>): Promise<void> {
+  const api = `/api/${s.account_key}`;
+  const send = (method: string, path: string, body?: object, user = 0): Promise<Observation> =>
+    body === undefined
+      ? c.send({ method, path: `${api}${path}`, headers: bearer(s, user) })
+      : c.send({ method, path: `${api}${path}`, headers: json(s, user), body: JSON.stringify(body) });
+  const idOf = (o: Observation): number =>
+    z.object({ data: z.object({ id: z.int() }) }).parse(jsonOf(o)).data.id;
+  const circle = { type: 'circle', center: { latitude: 45.46, longitude: 9.19 }, radius_m: 300 };
+  const geofence = idOf(await send('POST', '/geofence', { name: 'Yard', shape: circle }, 1));
+  await send('POST', '/alert', { name: 'In', kind: 'geofence_enter', geofence_id: 999_999 });
+  await send('POST', '/alert', { name: 'In', kind: 'geofence_enter', geofence_id: geofence });
+  await send('PUT', `/geofence/${geofence}`, { name: 'Mine', shape: circle }, 1);
+  await send('DELETE', `/geofence/${geofence}`, undefined, 1);
+  await send('DELETE', `/geofence/${geofence}`);
+  await send('POST', '/geofence', {
+    name: 'Bow tie',
+    shape: {
+      type: 'polygon',
+      points: [
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+      ].map(([latitude, longitude]) => ({ latitude, longitude })),
+    },
+  });
+  await send('POST', '/alert', { name: 'Every fix', kind: 'low_fuel', threshold: 101 });
+  // The restricted user (assets 1–3) acknowledges one alarm of theirs, and may not touch one of asset 4's.
+  const deadline = Date.now() + 30_000;
+  let ours: number | undefined;
+  let foreign: number | undefined;
+  while ((ours === undefined || foreign === undefined) && Date.now() < deadline) {
+    const page = z
+      .object({ data: z.array(z.object({ id: z.int(), asset_id: z.int() })) })
+      .parse(jsonOf(await send('GET', '/alarm?per_page=500')));
+    ours = page.data.find((a) => a.asset_id === 1)?.id;
+    foreign = page.data.find((a) => a.asset_id >= 4)?.id;
+    if (ours === undefined || foreign === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (ours === undefined || foreign === undefined)
+    throw new Error('the alarm engine raised too little within 30 s');
+  await send('GET', `/alarm/${ours}`, undefined, 1);
+  await send('GET', `/alarm/${foreign}`, undefined, 1);
+  await send('POST', `/alarm/${foreign}/acknowledge`, undefined, 1);
+  await send('POST', `/alarm/${ours}/acknowledge`, { comment: 'On it' }, 1);
+  await send('POST', `/alarm/${ours}/acknowledge`);
+  await send('GET', '/alarm?asset_id=5', undefined, 1);
+  await send('GET', '/alarm?kind=nothing');
+}
+
 /** Broadcasting auth: the user's own channel, and somebody else's. */
 async function broadcastingFlows(s: LocalService, c: ReturnType<typeof crawler>): Promise<void> {
   for (const path of ['/broadcasting/auth', '/api/broadcasting/auth'])
@@ -349,6 +402,7 @@ describe('the published OpenAPI document', () => {
     await queueFlows(paused, onPaused);
     await broadcastingFlows(running, onRunning);
     const linkUuid = await fleetAndPageFlows(running, onRunning);
+    await alarmFlows(running, onRunning);
     await onRunning.sendAll(tour(running, doc, { report: reportId, link: linkUuid }));
 
     const routes = z
@@ -396,6 +450,15 @@ describe('the published OpenAPI document', () => {
       expect.arrayContaining([200, 201, 415, 429, 503]),
     );
     expect(answered('DELETE /api/:account/odometer-entry/:id')).toContain(204);
+    expect(answered('POST /api/:account/alarm/:id/acknowledge')).toEqual(
+      expect.arrayContaining([200, 403, 404, 409]),
+    );
+    expect(answered('GET /api/:account/alarm')).toEqual(expect.arrayContaining([200, 400, 401, 403]));
+    expect(answered('GET /api/:account/alarm/:id')).toEqual(expect.arrayContaining([200, 404]));
+    expect(answered('DELETE /api/:account/geofence/:id')).toEqual(expect.arrayContaining([403, 409]));
+    expect(answered('PUT /api/:account/geofence/:id')).toContain(403);
+    expect(answered('POST /api/:account/geofence')).toEqual(expect.arrayContaining([201, 400]));
+    expect(answered('POST /api/:account/alert')).toEqual(expect.arrayContaining([201, 400]));
     // 503 is degraded mode, reached on purpose; nothing else of 5xx may happen.
     expect(
       seen

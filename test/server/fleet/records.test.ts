@@ -42,6 +42,26 @@ const SAMPLES: Record<
     replace: { name: 'Speeding', kind: 'overspeed', threshold: 120, enabled: false },
     invalid: { name: 'Speeding', kind: 'bad-mood', notify_emails: ['not-an-email'] },
   },
+  geofence: {
+    create: {
+      name: 'Yard',
+      color: '#2f80ed',
+      shape: { type: 'circle', center: { latitude: 45.46, longitude: 9.19 }, radius_m: 250 },
+    },
+    replace: {
+      name: 'Yard and gate',
+      color: '#eb5757',
+      shape: {
+        type: 'polygon',
+        points: [
+          { latitude: 45.46, longitude: 9.19 },
+          { latitude: 45.46, longitude: 9.2 },
+          { latitude: 45.47, longitude: 9.2 },
+        ],
+      },
+    },
+    invalid: { name: 'Yard', shape: { type: 'circle', center: { latitude: 91, longitude: 9 }, radius_m: 0 } },
+  },
 };
 
 const one = z.object({

@@ -28,8 +28,10 @@ import type { StoredRecord } from './record-store';
 /** Spec 9: on 2026-01-01 PUT and DELETE became native; the POST emulations answer with deprecation headers. */
 const NATIVE_METHODS_SINCE = '2026-01-01';
 
-const visibleTo = (user: ServiceUser, assetIds: readonly number[] | null): boolean =>
-  user.assetIds === null || (assetIds !== null && assetIds.every((id) => user.assetIds?.includes(id)));
+const visibleTo = (res: RecordResource, user: ServiceUser, assetIds: readonly number[] | null): boolean =>
+  res.audience === 'account' ||
+  user.assetIds === null ||
+  (assetIds !== null && assetIds.every((id) => user.assetIds?.includes(id)));
 
 const view = (r: StoredRecord): Record<string, unknown> => ({
   id: r.id,
@@ -38,8 +40,18 @@ const view = (r: StoredRecord): Record<string, unknown> => ({
   updated_at: new Date(r.updatedAt).toISOString(),
 });
 
-/** Checks the assets a body names: they exist, are the user's, and only full-fleet users write fleet-wide records. */
-function assetsOfBody(deps: FleetDeps, user: ServiceUser, body: Record<string, unknown>): number[] | null {
+/**
+ * Checks the assets a body names: they exist, are the user's, and only full-fleet users write fleet-wide
+ * records; then the resource's own checks. An account-wide record (a geofence) names no asset.
+ */
+function assetsOfBody(
+  deps: FleetDeps,
+  res: RecordResource,
+  user: ServiceUser,
+  body: Record<string, unknown>,
+): number[] | null {
+  res.checkBody?.(deps, body);
+  if (res.audience === 'account') return null;
   const { field, ids } = recordAssets(body);
   if (ids === null && user.assetIds !== null)
     throw forbidden('Only a user with access to every asset may create a fleet-wide record.');
@@ -50,7 +62,7 @@ function assetsOfBody(deps: FleetDeps, user: ServiceUser, body: Record<string, u
 function existing(deps: FleetDeps, res: RecordResource, user: ServiceUser, id: number): StoredRecord {
   const record = deps.stores.records.get(res.path, id);
   if (!record) throw notFound(`No ${res.path} with id ${id}.`);
-  if (!visibleTo(user, record.assetIds))
+  if (!visibleTo(res, user, record.assetIds))
     throw forbidden('You do not have access to the assets of this record.');
   return record;
 }
@@ -84,20 +96,25 @@ function withLegacyPost<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
 export function recordRoutes(res: RecordResource): FleetRoute[] {
   const base = `${FLEET_PREFIX}/${res.path}`;
   const one = z.intersection(recordMetaSchema, res.body);
-  const common = { tag: res.title, auth: 'bearer', assetAccess: true } as const;
+  const common = { tag: res.title, auth: 'bearer', assetAccess: res.audience !== 'account' } as const;
+  const extra = res.extraResponses ?? {};
+  const listQuery =
+    res.audience === 'account' ? recordListQuerySchema.omit({ asset_id: true }) : recordListQuerySchema;
 
   const replace = (
     deps: FleetDeps,
     { params, body, user }: { params: { id: number }; body: Record<string, unknown>; user: ServiceUser },
   ): unknown => {
-    existing(deps, res, user, params.id);
-    const ids = assetsOfBody(deps, user, body);
+    const record = existing(deps, res, user, params.id);
+    const ids = assetsOfBody(deps, res, user, body);
+    res.checkChange?.(deps, user, record, 'replace');
     const updated = deps.stores.records.replace(res.path, params.id, body, ids, deps.ctx.now());
     if (!updated) throw notFound(`No ${res.path} with id ${params.id}.`);
     return { data: view(updated) };
   };
   const remove = (deps: FleetDeps, { params, user }: { params: { id: number }; user: ServiceUser }): null => {
-    existing(deps, res, user, params.id);
+    const record = existing(deps, res, user, params.id);
+    res.checkChange?.(deps, user, record, 'remove');
     deps.stores.records.remove(res.path, params.id);
     return null;
   };
@@ -106,14 +123,18 @@ export function recordRoutes(res: RecordResource): FleetRoute[] {
     params: idParams,
     query: noQuery,
     body: res.body,
-    responses: { 200: { description: 'The record as replaced', schema: recordResponseSchema(one) } },
+    responses: {
+      200: { description: 'The record as replaced', schema: recordResponseSchema(one) },
+      ...extra.write,
+      ...extra.replace,
+    },
   };
   const deleteDoc = {
     ...common,
     params: idParams,
     query: noQuery,
     body: noBody,
-    responses: { 204: { description: 'Deleted' } },
+    responses: { 204: { description: 'Deleted' }, ...extra.remove },
   };
 
   return [
@@ -123,17 +144,26 @@ export function recordRoutes(res: RecordResource): FleetRoute[] {
         method: 'GET',
         url: base,
         summary: `List ${res.title.toLowerCase()} (spec 4.3)`,
-        description: 'Paged like the asset list; asset_id narrows to the records of one asset.',
+        description: [
+          res.audience === 'account'
+            ? 'Paged like the asset list.'
+            : 'Paged like the asset list; asset_id narrows to the records of one asset.',
+          res.description,
+        ]
+          .filter(Boolean)
+          .join(' '),
         params: accountParams,
-        query: recordListQuerySchema,
+        query: listQuery,
         body: noBody,
         responses: { 200: { description: 'A page of records', schema: recordListResponseSchema(one) } },
       },
       (deps, { query, user }) => {
+        const assetId =
+          'asset_id' in query && typeof query.asset_id === 'number' ? query.asset_id : undefined;
         const all = deps.stores.records
           .list(res.path)
-          .filter((r) => visibleTo(user, r.assetIds))
-          .filter((r) => query.asset_id === undefined || (r.assetIds ?? []).includes(query.asset_id));
+          .filter((r) => visibleTo(res, user, r.assetIds))
+          .filter((r) => assetId === undefined || (r.assetIds ?? []).includes(assetId));
         const { items, meta } = paginate(all, query.page, query.per_page);
         return { data: items.map(view), meta };
       },
@@ -160,10 +190,10 @@ export function recordRoutes(res: RecordResource): FleetRoute[] {
         params: accountParams,
         query: noQuery,
         body: res.body,
-        responses: { 201: { description: 'Created', schema: recordResponseSchema(one) } },
+        responses: { 201: { description: 'Created', schema: recordResponseSchema(one) }, ...extra.write },
       },
       (deps, { body, user, reply }) => {
-        const ids = assetsOfBody(deps, user, body);
+        const ids = assetsOfBody(deps, res, user, body);
         const now = deps.ctx.now();
         return reply
           .code(201)

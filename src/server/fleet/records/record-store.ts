@@ -31,6 +31,8 @@ export interface RecordStore {
     now: number,
   ): StoredRecord | null;
   remove(resource: string, id: number): boolean;
+  /** Rises with every write: the alarm engine reloads its rules and geofences when it moved. */
+  revision(): number;
 }
 
 const rowSchema = z.object({
@@ -80,19 +82,27 @@ export function createRecordStore(db: Database.Database): RecordStore {
   );
   const del = db.prepare('DELETE FROM fleet_records WHERE resource = ? AND id = ?');
   const ids = (a: readonly number[] | null): string | null => (a === null ? null : JSON.stringify(a));
+  let revision = 0;
 
   return {
-    create: (resource, body, assetIds, by, now) =>
-      fromRow(insert.get(resource, JSON.stringify(body), ids(assetIds), by, now, now)),
+    create(resource, body, assetIds, by, now) {
+      revision++;
+      return fromRow(insert.get(resource, JSON.stringify(body), ids(assetIds), by, now, now));
+    },
     get(resource, id) {
       const row: unknown = select.get(resource, id);
       return row === undefined ? null : fromRow(row);
     },
     list: (resource) => selectAll.all(resource).map(fromRow),
     replace(resource, id, body, assetIds, now) {
+      revision++;
       const row: unknown = update.get(JSON.stringify(body), ids(assetIds), now, resource, id);
       return row === undefined ? null : fromRow(row);
     },
-    remove: (resource, id) => del.run(resource, id).changes > 0,
+    remove(resource, id) {
+      revision++;
+      return del.run(resource, id).changes > 0;
+    },
+    revision: () => revision,
   };
 }
