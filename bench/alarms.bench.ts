@@ -20,7 +20,7 @@ import {
   scanGeofences,
   type GeofenceLookup,
   type IndexedGeofence,
-} from '../src/server/alarms/geofence-index';
+} from '../src/shared/geo/geofence-index';
 import { createFleet } from '../src/server/sim/fleet';
 
 interface Scenario {
