@@ -30,7 +30,10 @@ export interface AlarmAcknowledgementView {
 }
 
 export interface InboxAlarm {
-  /** Unique within the profile's inbox: `svc:<service id>` or `local:<uuid>`. */
+  /**
+   * Unique within the profile's inbox, and opaque: `svc:<service id>` for the service's, `local:…` for one
+   * the core raised (derived from the episode, so evaluating it again never makes a second one).
+   */
   readonly key: string;
   readonly source: ItemSource;
   /** The service's alarm id; null for a local alarm. */
@@ -126,7 +129,15 @@ export interface AcknowledgeRefusal {
   readonly key: string;
   /** An IpcErrorCode: offline, forbidden, not_found, … */
   readonly code:
-    'offline' | 'forbidden' | 'not_found' | 'unauthorized' | 'unavailable' | 'timeout' | 'internal';
+    | 'offline'
+    | 'timeout'
+    | 'forbidden'
+    | 'not_found'
+    | 'unauthorized'
+    | 'unavailable'
+    | 'rate_limited'
+    | 'bad_response'
+    | 'internal';
   readonly message: string;
 }
 

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { createAlarmItemStore, type AlarmItemStore } from './alarm-item-store';
+import { createAlarmStore, type AlarmStore } from './alarm-store';
 import { createAssetStore, type AssetStore } from './asset-store';
 import { CacheUnavailableError, openCacheDatabase, type CacheRecovery } from './cache-database';
 import { createHistoryStore, type HistoryStore } from './history-store';
@@ -19,6 +21,8 @@ export interface OfflineCache {
   readonly settings: SettingsStore;
   readonly links: TrackingLinkStore;
   readonly reports: ReportStore;
+  readonly alarms: AlarmStore;
+  readonly alarmItems: AlarmItemStore;
   /** Applies Settings.cacheSizeMb: least recently viewed history goes first. */
   enforceSizeCap(): { readonly chunks: number; readonly liveBatches: number };
   close(): void;
@@ -56,6 +60,8 @@ export function openOfflineCache(
     settings,
     links: createTrackingLinkStore(db, now),
     reports: createReportStore(db, now),
+    alarms: createAlarmStore(db),
+    alarmItems: createAlarmItemStore(db, now),
     enforceSizeCap: () => history.evictToFit(capBytes()),
     close() {
       if (!db.open) return;

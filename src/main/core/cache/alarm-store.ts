@@ -1,0 +1,256 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { ALARM_SEVERITIES, ALERT_KINDS, type AlarmSeverity } from '../../../shared/interface';
+import type {
+  AlarmAcknowledgementView,
+  AlarmPage,
+  InboxAlarm,
+  ParsedAlarmFilter,
+} from '../../../shared/ipc/alarm-views';
+
+/**
+ * The alarm inbox's rows (migrations/0003-alarm-inbox.ts), one inbox per
+ * `scope` (alarms/alarm-scope.ts). Only the inbox (alarms/alarm-inbox.ts)
+ * writes here: it decides what is new, this store makes "new" exact (one row
+ * per key, whatever arrives twice).
+ */
+export interface AlarmStore {
+  /**
+   * Adds the alarms not yet in the inbox; for those already in it, takes an acknowledgement the row
+   * lacks (acknowledgement is one-way: a stale unacknowledged copy changes nothing). One transaction.
+   */
+  merge(scope: string, alarms: readonly InboxAlarm[]): { added: InboxAlarm[]; updated: InboxAlarm[] };
+  /** Sets the acknowledgement of one alarm; null when the inbox has no such alarm. */
+  acknowledge(scope: string, key: string, ack: AlarmAcknowledgementView): InboxAlarm | null;
+  get(scope: string, key: string): InboxAlarm | null;
+  list(scope: string, filter: ParsedAlarmFilter): AlarmPage;
+  counts(scope: string): AlarmCounts;
+  /** raisedAt of the newest alarm from the service, and its id: where catch-up starts. */
+  newestService(scope: string): { readonly serviceId: number; readonly raisedAt: number } | null;
+  /** Service alarms the inbox holds as unacknowledged (catch-up checks them again). */
+  unacknowledgedServiceIds(scope: string): number[];
+  /** Removes service alarms (the service no longer shows them to this user, or was reset). */
+  removeService(scope: string, serviceIds: readonly number[] | 'all'): number;
+}
+
+export interface AlarmCounts {
+  readonly unacknowledged: number;
+  readonly bySeverity: Readonly<Record<AlarmSeverity, number>>;
+  readonly alarmedAssets: readonly { readonly assetId: number; readonly severity: AlarmSeverity }[];
+}
+
+interface AlarmRow {
+  key: string;
+  source: string;
+  service_id: number | null;
+  kind: string;
+  severity: string;
+  asset_id: number;
+  asset_name: string;
+  raised_at: number;
+  latitude: number | null;
+  longitude: number | null;
+  value: number | null;
+  threshold: number | null;
+  unit: string | null;
+  message: string;
+  rule_id: number | null;
+  geofence_id: number | null;
+  ack_by: string | null;
+  ack_user_id: number | null;
+  ack_at: number | null;
+  ack_comment: string | null;
+}
+
+const COLUMNS = `key, source, service_id, kind, severity, asset_id, asset_name, raised_at, latitude, longitude,
+  value, threshold, unit, message, rule_id, geofence_id, ack_by, ack_user_id, ack_at, ack_comment`;
+
+const kindSchema = z.enum(ALERT_KINDS);
+const severitySchema = z.enum(ALARM_SEVERITIES);
+
+function fromRow(r: AlarmRow): InboxAlarm {
+  return {
+    key: r.key,
+    source: r.source === 'local' ? 'local' : 'service',
+    serviceId: r.service_id,
+    // The table's CHECK keeps severities right; kinds are parsed so a row from a newer app cannot mislead.
+    kind: kindSchema.catch('engine_fault').parse(r.kind),
+    severity: severitySchema.catch('warning').parse(r.severity),
+    assetId: r.asset_id,
+    assetName: r.asset_name,
+    raisedAt: r.raised_at,
+    position:
+      r.latitude === null || r.longitude === null ? null : { latitude: r.latitude, longitude: r.longitude },
+    value: r.value,
+    threshold: r.threshold,
+    unit: r.unit,
+    message: r.message,
+    ruleId: r.rule_id,
+    geofenceId: r.geofence_id,
+    acknowledgement:
+      r.ack_at === null
+        ? null
+        : { by: r.ack_by ?? '', byUserId: r.ack_user_id, at: r.ack_at, comment: r.ack_comment },
+  };
+}
+
+const searchTextOf = (a: InboxAlarm): string =>
+  `${a.assetName}\n${a.message}\n${a.kind.replace(/_/g, ' ')}`.toLocaleLowerCase();
+
+/** The WHERE clause of a filter, with its parameters; lists go in as one JSON parameter each. */
+function whereOf(scope: string, f: ParsedAlarmFilter): { sql: string; params: unknown[] } {
+  const parts = ['scope = ?'];
+  const params: unknown[] = [scope];
+  const inList = (column: string, values: readonly unknown[] | undefined): void => {
+    if (values === undefined) return;
+    parts.push(`${column} IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(values));
+  };
+  inList('severity', f.severities);
+  inList('kind', f.kinds);
+  inList('asset_id', f.assetIds);
+  if (f.acknowledged !== undefined) {
+    parts.push('acknowledged = ?');
+    params.push(f.acknowledged ? 1 : 0);
+  }
+  if (f.since !== undefined) {
+    parts.push('raised_at >= ?');
+    params.push(f.since);
+  }
+  if (f.until !== undefined) {
+    parts.push('raised_at < ?');
+    params.push(f.until);
+  }
+  for (const word of (f.search ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean)) {
+    parts.push('instr(search_text, ?) > 0');
+    params.push(word);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+export function createAlarmStore(db: Database.Database): AlarmStore {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO alarm_inbox (scope, ${COLUMNS}, acknowledged, search_text)
+       VALUES (@scope, @key, @source, @serviceId, @kind, @severity, @assetId, @assetName, @raisedAt, @latitude,
+         @longitude, @value, @threshold, @unit, @message, @ruleId, @geofenceId, @ackBy, @ackUserId, @ackAt,
+         @ackComment, @acknowledged, @searchText)
+       ON CONFLICT (scope, key) DO NOTHING`,
+    ),
+    ack: db.prepare(
+      `UPDATE alarm_inbox SET acknowledged = 1, ack_by = ?, ack_user_id = ?, ack_at = ?, ack_comment = ?
+       WHERE scope = ? AND key = ? AND acknowledged = 0`,
+    ),
+    get: db.prepare<[string, string], AlarmRow>(
+      `SELECT ${COLUMNS} FROM alarm_inbox WHERE scope = ? AND key = ?`,
+    ),
+    bySeverity: db.prepare<[string], { severity: string; n: number }>(
+      `SELECT severity, COUNT(*) AS n FROM alarm_inbox WHERE scope = ? AND acknowledged = 0 GROUP BY severity`,
+    ),
+    // Ranks in ALARM_SEVERITIES' order, most severe first.
+    byAsset: db.prepare<[string], { asset_id: number; rank: number }>(
+      `SELECT asset_id, MIN(CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END) AS rank
+       FROM alarm_inbox WHERE scope = ? AND acknowledged = 0 GROUP BY asset_id`,
+    ),
+    newest: db.prepare<[string], { service_id: number; raised_at: number }>(
+      `SELECT service_id, raised_at FROM alarm_inbox WHERE scope = ? AND source = 'service'
+       ORDER BY raised_at DESC, service_id DESC LIMIT 1`,
+    ),
+    unacked: db.prepare<[string], { service_id: number }>(
+      `SELECT service_id FROM alarm_inbox WHERE scope = ? AND acknowledged = 0 AND source = 'service'`,
+    ),
+    removeAll: db.prepare(`DELETE FROM alarm_inbox WHERE scope = ? AND source = 'service'`),
+    removeOne: db.prepare(`DELETE FROM alarm_inbox WHERE scope = ? AND key = ?`),
+  };
+  const get = (scope: string, key: string): InboxAlarm | null => {
+    const row = q.get.get(scope, key);
+    return row ? fromRow(row) : null;
+  };
+  const setAck = (scope: string, key: string, a: AlarmAcknowledgementView): boolean =>
+    q.ack.run(a.by, a.byUserId, a.at, a.comment, scope, key).changes > 0;
+
+  const merge = db.transaction((scope: string, alarms: readonly InboxAlarm[]) => {
+    const added: InboxAlarm[] = [];
+    const updated: InboxAlarm[] = [];
+    for (const a of alarms) {
+      const ack = a.acknowledgement;
+      const inserted = q.insert.run({
+        scope,
+        key: a.key,
+        source: a.source,
+        serviceId: a.serviceId,
+        kind: a.kind,
+        severity: a.severity,
+        assetId: a.assetId,
+        assetName: a.assetName,
+        raisedAt: a.raisedAt,
+        latitude: a.position?.latitude ?? null,
+        longitude: a.position?.longitude ?? null,
+        value: a.value,
+        threshold: a.threshold,
+        unit: a.unit,
+        message: a.message,
+        ruleId: a.ruleId,
+        geofenceId: a.geofenceId,
+        ackBy: ack?.by ?? null,
+        ackUserId: ack?.byUserId ?? null,
+        ackAt: ack?.at ?? null,
+        ackComment: ack?.comment ?? null,
+        acknowledged: ack ? 1 : 0,
+        searchText: searchTextOf(a),
+      });
+      if (inserted.changes > 0) added.push(a);
+      else if (ack && setAck(scope, a.key, ack)) updated.push(get(scope, a.key) ?? a);
+    }
+    return { added, updated };
+  });
+
+  return {
+    merge: (scope, alarms) => merge(scope, alarms),
+    acknowledge: (scope, key, ack) => (setAck(scope, key, ack) ? get(scope, key) : null),
+    get,
+
+    list(scope, filter) {
+      const where = whereOf(scope, filter);
+      const rows = db
+        .prepare<unknown[], AlarmRow>(
+          `SELECT ${COLUMNS} FROM alarm_inbox WHERE ${where.sql} ORDER BY raised_at DESC, seq DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...where.params, filter.limit, filter.offset);
+      const total = db
+        .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alarm_inbox WHERE ${where.sql}`)
+        .get(...where.params);
+      return { alarms: rows.map(fromRow), total: total?.n ?? 0 };
+    },
+
+    counts(scope) {
+      const bySeverity: Record<AlarmSeverity, number> = { critical: 0, warning: 0, info: 0 };
+      for (const r of q.bySeverity.all(scope)) {
+        const s = severitySchema.safeParse(r.severity);
+        if (s.success) bySeverity[s.data] = r.n;
+      }
+      const alarmedAssets = q.byAsset
+        .all(scope)
+        .map((r) => ({ assetId: r.asset_id, severity: ALARM_SEVERITIES[r.rank] ?? 'info' }));
+      return {
+        unacknowledged: bySeverity.critical + bySeverity.warning + bySeverity.info,
+        bySeverity,
+        alarmedAssets,
+      };
+    },
+
+    newestService(scope) {
+      const row = q.newest.get(scope);
+      return row ? { serviceId: row.service_id, raisedAt: row.raised_at } : null;
+    },
+    unacknowledgedServiceIds: (scope) => q.unacked.all(scope).map((r) => r.service_id),
+    removeService(scope, serviceIds) {
+      if (serviceIds === 'all') return q.removeAll.run(scope).changes;
+      let n = 0;
+      db.transaction(() => {
+        for (const id of serviceIds) n += q.removeOne.run(scope, `svc:${id}`).changes;
+      })();
+      return n;
+    },
+  };
+}
