@@ -64,8 +64,10 @@ export function createLocalAlarms(o: LocalAlarmsOptions): LocalAlarms {
       geofences: new Map(geofences.map((g) => [g.id, g])),
       rules,
     };
-    // Changed geofences: membership is learnt again from the next fix, not guessed into enter/exit alarms.
+    // Changed geofences: where each asset's newest fix is now is the baseline, not an enter or exit.
     inside = new Map();
+    if (watch.lookup.size > 0)
+      for (const p of o.live.latest()) inside.set(p.assetId, watch.lookup.containing(p.lat, p.lon));
   };
 
   const alarm = (
