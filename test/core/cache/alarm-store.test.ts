@@ -101,6 +101,27 @@ describe('the alarm inbox store', () => {
     expect(keys({ search: '100%_' })).toEqual([]);
   });
 
+  it('finds the same words whether it scans all text (a broad filter) or looks up the rows a narrow one left', () => {
+    const many = Array.from({ length: 20_050 }, (_, i) =>
+      alarm(i + 1, {
+        message: i % 401 === 0 ? 'Left Depot North' : 'Speed 104 km/h',
+        acknowledgement: i % 97 === 0 ? null : ack,
+      }),
+    );
+    cache.alarms.merge('demo', many);
+    const expected = (keep: (a: InboxAlarm) => boolean): string[] =>
+      many
+        .filter((a) => keep(a) && a.message.includes('Depot'))
+        .map((a) => a.key)
+        .reverse();
+    const all = list({ search: 'depot north', limit: 500 });
+    expect(all.alarms.map((a) => a.key)).toEqual(expected(() => true));
+    expect(all.total).toBe(50);
+    const open = list({ search: 'DEPOT', acknowledged: false, limit: 500 });
+    expect(open.alarms.map((a) => a.key)).toEqual(expected((a) => a.acknowledgement === null));
+    expect(open.total).toBe(open.alarms.length);
+  });
+
   it('counts what is unacknowledged, per severity and per asset at its worst', () => {
     cache.alarms.merge('demo', [
       alarm(1, { severity: 'info' }),

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ItemSource } from '../../../shared/ipc/alarm-views';
+import type { AlarmScopes } from './alarm-scopes';
 import { parseJson } from './asset-store';
 
 export type AlarmItemType = 'geofence' | 'rule';
@@ -26,12 +27,16 @@ export interface AlarmItemStore {
   nextLocalId(scope: string, type: AlarmItemType): number;
 }
 
-export function createAlarmItemStore(db: Database.Database, now: () => number = Date.now): AlarmItemStore {
+export function createAlarmItemStore(
+  db: Database.Database,
+  scopes: AlarmScopes,
+  now: () => number = Date.now,
+): AlarmItemStore {
   const q = {
-    list: db.prepare<[string, string, string], { id: number; body: string }>(
+    list: db.prepare<[number, string, string], { id: number; body: string }>(
       'SELECT id, body FROM alarm_items WHERE scope = ? AND type = ? AND source = ? ORDER BY id',
     ),
-    get: db.prepare<[string, string, string, number], { id: number; body: string }>(
+    get: db.prepare<[number, string, string, number], { id: number; body: string }>(
       'SELECT id, body FROM alarm_items WHERE scope = ? AND type = ? AND source = ? AND id = ?',
     ),
     put: db.prepare(
@@ -40,26 +45,27 @@ export function createAlarmItemStore(db: Database.Database, now: () => number = 
     ),
     remove: db.prepare('DELETE FROM alarm_items WHERE scope = ? AND type = ? AND source = ? AND id = ?'),
     clearService: db.prepare("DELETE FROM alarm_items WHERE scope = ? AND type = ? AND source = 'service'"),
-    maxLocal: db.prepare<[string, string], { id: number | null }>(
+    maxLocal: db.prepare<[number, string], { id: number | null }>(
       "SELECT MAX(id) AS id FROM alarm_items WHERE scope = ? AND type = ? AND source = 'local'",
     ),
   };
   const item = (r: { id: number; body: string }): StoredAlarmItem => ({ id: r.id, body: parseJson(r.body) });
   return {
-    list: (scope, type, source) => q.list.all(scope, type, source).map(item),
+    list: (scope, type, source) => q.list.all(scopes.id(scope), type, source).map(item),
     get(scope, type, source, id) {
-      const r = q.get.get(scope, type, source, id);
+      const r = q.get.get(scopes.id(scope), type, source, id);
       return r ? item(r) : null;
     },
     replace: db.transaction((scope: string, type: AlarmItemType, items: readonly StoredAlarmItem[]) => {
-      q.clearService.run(scope, type);
+      const sid = scopes.id(scope);
+      q.clearService.run(sid, type);
       const t = now();
-      for (const i of items) q.put.run(scope, type, 'service', i.id, JSON.stringify(i.body), t);
+      for (const i of items) q.put.run(sid, type, 'service', i.id, JSON.stringify(i.body), t);
     }),
     put(scope, type, source, i) {
-      q.put.run(scope, type, source, i.id, JSON.stringify(i.body), now());
+      q.put.run(scopes.id(scope), type, source, i.id, JSON.stringify(i.body), now());
     },
-    remove: (scope, type, source, id) => q.remove.run(scope, type, source, id).changes > 0,
-    nextLocalId: (scope, type) => (q.maxLocal.get(scope, type)?.id ?? 0) + 1,
+    remove: (scope, type, source, id) => q.remove.run(scopes.id(scope), type, source, id).changes > 0,
+    nextLocalId: (scope, type) => (q.maxLocal.get(scopes.id(scope), type)?.id ?? 0) + 1,
   };
 }

@@ -7,10 +7,11 @@ import type {
   InboxAlarm,
   ParsedAlarmFilter,
 } from '../../../shared/ipc/alarm-views';
+import type { AlarmScopes } from './alarm-scopes';
 
 /**
  * The alarm inbox's rows (migrations/0003-alarm-inbox.ts), one inbox per
- * `scope` (alarms/alarm-scope.ts). Only the inbox (alarms/alarm-inbox.ts)
+ * `scope` (alarms/alarm-scope.ts, stored as its number: alarm-scopes.ts). Only the inbox (alarms/alarm-inbox.ts)
  * writes here: it decides what is new, this store makes "new" exact (one row
  * per key, whatever arrives twice).
  */
@@ -25,8 +26,6 @@ export interface AlarmStore {
   get(scope: string, key: string): InboxAlarm | null;
   list(scope: string, filter: ParsedAlarmFilter): AlarmPage;
   counts(scope: string): AlarmCounts;
-  /** raisedAt of the newest alarm from the service, and its id: where catch-up starts. */
-  newestService(scope: string): { readonly serviceId: number; readonly raisedAt: number } | null;
   /** Service alarms the inbox holds as unacknowledged (catch-up checks them again). */
   unacknowledgedServiceIds(scope: string): number[];
   /** Removes service alarms (the service no longer shows them to this user, or was reset). */
@@ -97,14 +96,34 @@ function fromRow(r: AlarmRow): InboxAlarm {
 const searchTextOf = (a: InboxAlarm): string =>
   `${a.assetName}\n${a.message}\n${a.kind.replace(/_/g, ' ')}`.toLocaleLowerCase();
 
-/** The WHERE clause of a filter, with its parameters; lists go in as one JSON parameter each. */
-function whereOf(scope: string, f: ParsedAlarmFilter): { sql: string; params: unknown[] } {
+/**
+ * How a text search is answered: when the other filters leave few rows, each of them is looked up in
+ * alarm_text; otherwise alarm_text is scanned once and the rows it matched go in as one list, used by
+ * both the page and its total.
+ */
+type TextCondition = { readonly each: readonly string[] } | { readonly rows: readonly number[] };
+/** Up to this many rows left by the other filters, a search looks each one up rather than scanning all text. */
+const LOOKUP_MAX = 20_000;
+
+const wordsOf = (search: string | undefined): string[] =>
+  (search ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
+const allWords = (words: readonly string[], column: string): string =>
+  words.map(() => `instr(${column}, ?) > 0`).join(' AND ');
+
+/** The WHERE clause of a filter but its words, with its parameters; lists go in as one JSON parameter each. */
+function whereOf(
+  scope: number,
+  f: ParsedAlarmFilter,
+  text: TextCondition | null,
+): { sql: string; params: unknown[] } {
   const parts = ['scope = ?'];
   const params: unknown[] = [scope];
   const inList = (column: string, values: readonly unknown[] | undefined): void => {
     if (values === undefined) return;
-    parts.push(`${column} IN (SELECT value FROM json_each(?))`);
-    params.push(JSON.stringify(values));
+    // One value as an equality: the planner then walks that column's index newest first.
+    const one = values.length === 1;
+    parts.push(one ? `${column} = ?` : `${column} IN (SELECT value FROM json_each(?))`);
+    params.push(one ? values[0] : JSON.stringify(values));
   };
   inList('severity', f.severities);
   inList('kind', f.kinds);
@@ -121,61 +140,78 @@ function whereOf(scope: string, f: ParsedAlarmFilter): { sql: string; params: un
     parts.push('raised_at < ?');
     params.push(f.until);
   }
-  for (const word of (f.search ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean)) {
-    parts.push('instr(search_text, ?) > 0');
-    params.push(word);
+  if (text && 'each' in text) {
+    parts.push(
+      `EXISTS (SELECT 1 FROM alarm_text t WHERE t.seq = alarm_inbox.seq AND ${allWords(text.each, 't.text')})`,
+    );
+    params.push(...text.each);
+  } else if (text) {
+    parts.push('seq IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(text.rows));
   }
   return { sql: parts.join(' AND '), params };
 }
 
-export function createAlarmStore(db: Database.Database): AlarmStore {
+export function createAlarmStore(db: Database.Database, scopes: AlarmScopes): AlarmStore {
   const q = {
     insert: db.prepare(
-      `INSERT INTO alarm_inbox (scope, ${COLUMNS}, acknowledged, search_text)
+      `INSERT INTO alarm_inbox (scope, ${COLUMNS}, acknowledged)
        VALUES (@scope, @key, @source, @serviceId, @kind, @severity, @assetId, @assetName, @raisedAt, @latitude,
          @longitude, @value, @threshold, @unit, @message, @ruleId, @geofenceId, @ackBy, @ackUserId, @ackAt,
-         @ackComment, @acknowledged, @searchText)
+         @ackComment, @acknowledged)
        ON CONFLICT (scope, key) DO NOTHING`,
     ),
+    text: db.prepare('INSERT INTO alarm_text (seq, text) VALUES (?, ?)'),
     ack: db.prepare(
       `UPDATE alarm_inbox SET acknowledged = 1, ack_by = ?, ack_user_id = ?, ack_at = ?, ack_comment = ?
        WHERE scope = ? AND key = ? AND acknowledged = 0`,
     ),
-    get: db.prepare<[string, string], AlarmRow>(
+    get: db.prepare<[number, string], AlarmRow>(
       `SELECT ${COLUMNS} FROM alarm_inbox WHERE scope = ? AND key = ?`,
     ),
-    bySeverity: db.prepare<[string], { severity: string; n: number }>(
+    bySeverity: db.prepare<[number], { severity: string; n: number }>(
       `SELECT severity, COUNT(*) AS n FROM alarm_inbox WHERE scope = ? AND acknowledged = 0 GROUP BY severity`,
     ),
     // Ranks in ALARM_SEVERITIES' order, most severe first.
-    byAsset: db.prepare<[string], { asset_id: number; rank: number }>(
+    byAsset: db.prepare<[number], { asset_id: number; rank: number }>(
       `SELECT asset_id, MIN(CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END) AS rank
        FROM alarm_inbox WHERE scope = ? AND acknowledged = 0 GROUP BY asset_id`,
     ),
-    newest: db.prepare<[string], { service_id: number; raised_at: number }>(
-      `SELECT service_id, raised_at FROM alarm_inbox WHERE scope = ? AND source = 'service'
-       ORDER BY raised_at DESC, service_id DESC LIMIT 1`,
-    ),
-    unacked: db.prepare<[string], { service_id: number }>(
+    unacked: db.prepare<[number], { service_id: number }>(
       `SELECT service_id FROM alarm_inbox WHERE scope = ? AND acknowledged = 0 AND source = 'service'`,
     ),
     removeAll: db.prepare(`DELETE FROM alarm_inbox WHERE scope = ? AND source = 'service'`),
     removeOne: db.prepare(`DELETE FROM alarm_inbox WHERE scope = ? AND key = ?`),
   };
-  const get = (scope: string, key: string): InboxAlarm | null => {
-    const row = q.get.get(scope, key);
+  const count = (where: { sql: string; params: unknown[] }): number =>
+    db
+      .prepare<unknown[], number>(`SELECT COUNT(*) FROM alarm_inbox WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) ?? 0;
+  const textCondition = (sid: number, f: ParsedAlarmFilter): TextCondition | null => {
+    const words = wordsOf(f.search);
+    if (words.length === 0) return null;
+    if (count(whereOf(sid, f, null)) <= LOOKUP_MAX) return { each: words };
+    const rows = db
+      .prepare<string[], number>(`SELECT seq FROM alarm_text WHERE ${allWords(words, 'text')}`)
+      .pluck()
+      .all(...words);
+    return { rows };
+  };
+  const get = (sid: number, key: string): InboxAlarm | null => {
+    const row = q.get.get(sid, key);
     return row ? fromRow(row) : null;
   };
-  const setAck = (scope: string, key: string, a: AlarmAcknowledgementView): boolean =>
-    q.ack.run(a.by, a.byUserId, a.at, a.comment, scope, key).changes > 0;
+  const setAck = (sid: number, key: string, a: AlarmAcknowledgementView): boolean =>
+    q.ack.run(a.by, a.byUserId, a.at, a.comment, sid, key).changes > 0;
 
-  const merge = db.transaction((scope: string, alarms: readonly InboxAlarm[]) => {
+  const merge = db.transaction((sid: number, alarms: readonly InboxAlarm[]) => {
     const added: InboxAlarm[] = [];
     const updated: InboxAlarm[] = [];
     for (const a of alarms) {
       const ack = a.acknowledgement;
       const inserted = q.insert.run({
-        scope,
+        scope: sid,
         key: a.key,
         source: a.source,
         serviceId: a.serviceId,
@@ -197,40 +233,43 @@ export function createAlarmStore(db: Database.Database): AlarmStore {
         ackAt: ack?.at ?? null,
         ackComment: ack?.comment ?? null,
         acknowledged: ack ? 1 : 0,
-        searchText: searchTextOf(a),
       });
-      if (inserted.changes > 0) added.push(a);
-      else if (ack && setAck(scope, a.key, ack)) updated.push(get(scope, a.key) ?? a);
+      if (inserted.changes > 0) {
+        q.text.run(inserted.lastInsertRowid, searchTextOf(a));
+        added.push(a);
+      } else if (ack && setAck(sid, a.key, ack)) updated.push(get(sid, a.key) ?? a);
     }
     return { added, updated };
   });
 
   return {
-    merge: (scope, alarms) => merge(scope, alarms),
-    acknowledge: (scope, key, ack) => (setAck(scope, key, ack) ? get(scope, key) : null),
-    get,
+    merge: (scope, alarms) => merge(scopes.id(scope), alarms),
+    acknowledge(scope, key, ack) {
+      const sid = scopes.id(scope);
+      return setAck(sid, key, ack) ? get(sid, key) : null;
+    },
+    get: (scope, key) => get(scopes.id(scope), key),
 
     list(scope, filter) {
-      const where = whereOf(scope, filter);
+      const sid = scopes.id(scope);
+      const where = whereOf(sid, filter, textCondition(sid, filter));
       const rows = db
         .prepare<unknown[], AlarmRow>(
           `SELECT ${COLUMNS} FROM alarm_inbox WHERE ${where.sql} ORDER BY raised_at DESC, seq DESC LIMIT ? OFFSET ?`,
         )
         .all(...where.params, filter.limit, filter.offset);
-      const total = db
-        .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM alarm_inbox WHERE ${where.sql}`)
-        .get(...where.params);
-      return { alarms: rows.map(fromRow), total: total?.n ?? 0 };
+      return { alarms: rows.map(fromRow), total: count(where) };
     },
 
     counts(scope) {
+      const sid = scopes.id(scope);
       const bySeverity: Record<AlarmSeverity, number> = { critical: 0, warning: 0, info: 0 };
-      for (const r of q.bySeverity.all(scope)) {
+      for (const r of q.bySeverity.all(sid)) {
         const s = severitySchema.safeParse(r.severity);
         if (s.success) bySeverity[s.data] = r.n;
       }
       const alarmedAssets = q.byAsset
-        .all(scope)
+        .all(sid)
         .map((r) => ({ assetId: r.asset_id, severity: ALARM_SEVERITIES[r.rank] ?? 'info' }));
       return {
         unacknowledged: bySeverity.critical + bySeverity.warning + bySeverity.info,
@@ -239,16 +278,13 @@ export function createAlarmStore(db: Database.Database): AlarmStore {
       };
     },
 
-    newestService(scope) {
-      const row = q.newest.get(scope);
-      return row ? { serviceId: row.service_id, raisedAt: row.raised_at } : null;
-    },
-    unacknowledgedServiceIds: (scope) => q.unacked.all(scope).map((r) => r.service_id),
+    unacknowledgedServiceIds: (scope) => q.unacked.all(scopes.id(scope)).map((r) => r.service_id),
     removeService(scope, serviceIds) {
-      if (serviceIds === 'all') return q.removeAll.run(scope).changes;
+      const sid = scopes.id(scope);
+      if (serviceIds === 'all') return q.removeAll.run(sid).changes;
       let n = 0;
       db.transaction(() => {
-        for (const id of serviceIds) n += q.removeOne.run(scope, `svc:${id}`).changes;
+        for (const id of serviceIds) n += q.removeOne.run(sid, `svc:${id}`).changes;
       })();
       return n;
     },

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createAlarmItemStore, type AlarmItemStore } from './alarm-item-store';
+import { createAlarmScopes } from './alarm-scopes';
 import { createAlarmStore, type AlarmStore } from './alarm-store';
 import { createAssetStore, type AssetStore } from './asset-store';
 import { CacheUnavailableError, openCacheDatabase, type CacheRecovery } from './cache-database';
@@ -50,6 +51,7 @@ export function openOfflineCache(
   const settings = createSettingsStore(db);
   const capBytes = (): number => settings.get().cacheSizeMb * 1024 * 1024;
   const history = createHistoryStore(db, now, capBytes);
+  const alarmScopes = createAlarmScopes(db);
   return {
     db,
     path,
@@ -60,8 +62,8 @@ export function openOfflineCache(
     settings,
     links: createTrackingLinkStore(db, now),
     reports: createReportStore(db, now),
-    alarms: createAlarmStore(db),
-    alarmItems: createAlarmItemStore(db, now),
+    alarms: createAlarmStore(db, alarmScopes),
+    alarmItems: createAlarmItemStore(db, alarmScopes, now),
     enforceSizeCap: () => history.evictToFit(capBytes()),
     close() {
       if (!db.open) return;

@@ -7,9 +7,11 @@ import { openCacheDatabase } from '../../../../src/main/core/cache/cache-databas
 import { migrate, schemaVersion } from '../../../../src/main/core/cache/migrate';
 
 const insertAlarm = (db: Database.Database, scope: string, key: string): void => {
+  db.prepare('INSERT INTO alarm_scopes (name) VALUES (?) ON CONFLICT DO NOTHING').run(scope);
   db.prepare(
     `INSERT INTO alarm_inbox (scope, key, source, kind, severity, asset_id, asset_name, raised_at, message)
-     VALUES (?, ?, 'service', 'overspeed', 'warning', 7, 'Truck 7', 1000, 'Speed 104 km/h')`,
+     VALUES ((SELECT id FROM alarm_scopes WHERE name = ?), ?, 'service', 'overspeed', 'warning', 7, 'Truck 7', 1000,
+       'Speed 104 km/h')`,
   ).run(scope, key);
 };
 
@@ -53,18 +55,19 @@ describe('migration 0003 (alarm inbox)', () => {
   it('refuses a severity or a source the inbox does not know', () => {
     const db = new Database(':memory:');
     migrate(db, { to: 3 });
+    db.prepare("INSERT INTO alarm_scopes (name) VALUES ('demo')").run();
     expect(() =>
       db
         .prepare(
           `INSERT INTO alarm_inbox (scope, key, source, kind, severity, asset_id, asset_name, raised_at, message)
-           VALUES ('demo', 'svc:2', 'service', 'overspeed', 'urgent', 7, 'Truck 7', 1000, '')`,
+           VALUES (1, 'svc:2', 'service', 'overspeed', 'urgent', 7, 'Truck 7', 1000, '')`,
         )
         .run(),
     ).toThrow(/CHECK/);
     expect(() =>
       db
         .prepare(
-          `INSERT INTO alarm_items (scope, type, source, id, body, updated_at) VALUES ('demo', 'geofence', 'cloud', 1, '{}', 1)`,
+          `INSERT INTO alarm_items (scope, type, source, id, body, updated_at) VALUES (1, 'geofence', 'cloud', 1, '{}', 1)`,
         )
         .run(),
     ).toThrow(/CHECK/);
@@ -76,7 +79,7 @@ describe('migration 0003 (alarm inbox)', () => {
     migrate(db, { to: 3 });
     const plan = db
       .prepare(
-        `EXPLAIN QUERY PLAN SELECT * FROM alarm_inbox WHERE scope = 'demo' AND kind = 'overspeed'
+        `EXPLAIN QUERY PLAN SELECT * FROM alarm_inbox WHERE scope = 1 AND kind = 'overspeed'
          ORDER BY raised_at DESC, seq DESC LIMIT 100`,
       )
       .all() as { detail: string }[];
