@@ -94,7 +94,7 @@ function fromRow(r: AlarmRow): InboxAlarm {
 }
 
 const searchTextOf = (a: InboxAlarm): string =>
-  `${a.assetName}\n${a.message}\n${a.kind.replace(/_/g, ' ')}`.toLocaleLowerCase();
+  `${a.assetName}\n${a.message}\n${a.kind.replace(/_/g, ' ')}`.toLowerCase();
 
 /**
  * How a text search is answered: when the other filters leave few rows, each of them is looked up in
@@ -106,7 +106,7 @@ type TextCondition = { readonly each: readonly string[] } | { readonly rows: rea
 const LOOKUP_MAX = 20_000;
 
 const wordsOf = (search: string | undefined): string[] =>
-  (search ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 const allWords = (words: readonly string[], column: string): string =>
   words.map(() => `instr(${column}, ?) > 0`).join(' AND ');
 
