@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/core/app-core';
-import type { ShellServices } from '../../src/main/core/ipc-handlers';
+import type { ShellNotification, ShellServices } from '../../src/main/core/ipc-handlers';
 import type { StartDemoService } from '../../src/main/core/session/demo-service';
 import { demoServiceOf, endpointsOfLocal } from '../../src/main/demo/demo-of-service';
 import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
@@ -27,6 +27,8 @@ export interface RecordedPush<E extends IpcEvent = IpcEvent> {
 /** A shell that records what the core asked of it; Save answers with a path in `saveDir`. */
 export interface FakeShell extends ShellServices {
   readonly calls: { readonly method: keyof ShellServices; readonly arg: string }[];
+  readonly notifications: ShellNotification[];
+  readonly badges: number[];
   readonly saveDir: string;
   /** Set to false to answer the next Save dialogs with "cancelled". */
   acceptSave: boolean;
@@ -37,6 +39,8 @@ export interface FakeShell extends ShellServices {
 export function fakeShell(saveDir: string): FakeShell {
   const shell: FakeShell = {
     calls: [],
+    notifications: [],
+    badges: [],
     saveDir,
     acceptSave: true,
     imageFile: null,
@@ -59,6 +63,12 @@ export function fakeShell(saveDir: string): FakeShell {
     async chooseImageFile() {
       shell.calls.push({ method: 'chooseImageFile', arg: '' });
       return shell.imageFile;
+    },
+    notify(n) {
+      shell.notifications.push(n);
+    },
+    setBadgeCount(count) {
+      shell.badges.push(count);
     },
   };
   return shell;

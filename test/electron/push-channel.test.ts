@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPushChannel, type PushMessage } from '../../src/main/ipc/push-channel';
-import type { LivePosition, Settings } from '../../src/shared/ipc/views';
+import { DEFAULT_SETTINGS, type LivePosition, type Settings } from '../../src/shared/ipc/views';
 
-const settings = (theme: Settings['theme']): Settings => ({
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '© OpenStreetMap contributors',
-  cacheSizeMb: 500,
-  theme,
-  autoUpdate: true,
-});
+const settings = (theme: Settings['theme']): Settings => ({ ...DEFAULT_SETTINGS, theme });
 const batch = (assetId: number): { positions: LivePosition[] } => ({
   positions: [{ assetId, lat: 0, lon: 0, speed: 0, course: 0, t: assetId, state: 'moving', ignition: true }],
 });

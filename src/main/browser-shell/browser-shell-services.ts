@@ -78,6 +78,9 @@ export function createBrowserShellServices(
     async copyText(text) {
       callerContext.getStore()?.send({ type: 'copy', text });
     },
+    // The page raises Web Notifications from alarms.raised itself, and a tab has no badge but its title.
+    notify: () => undefined,
+    setBadgeCount: () => undefined,
     download: (token) => downloads.get(token) ?? null,
   };
 }

@@ -23,6 +23,7 @@ import { tagHandlers } from './tags/tag-handlers';
 import { createTagRegister } from './tags/tag-register';
 import { createTrackerCommands } from './trackers/tracker-commands';
 import { trackerHandlers } from './trackers/tracker-handlers';
+import { createAlarmCenter } from './alarms/alarm-center';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
@@ -72,6 +73,9 @@ export interface AppCoreOptions {
     readonly fleetRefreshMs?: number;
     readonly reportProgressPollMs?: number;
     readonly commandPollMs?: number;
+    readonly alarmSummaryDelayMs?: number;
+    readonly alarmResyncMs?: number;
+    readonly alarmSilenceCheckMs?: number;
   };
 }
 
@@ -176,12 +180,33 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const maintenance = createMaintenance(admin, {
     locationOdometers: () => odometersOf(cache.assets.locations()),
   });
+  const alarms = createAlarmCenter({
+    cache,
+    // After a 401 nothing is sent until the user signs in again.
+    connection: () => (session.view().needsSignIn ? null : conn()),
+    live,
+    shell,
+    push,
+    assetName: (id) => fleet.assetName(id),
+    now,
+    log,
+    timing: {
+      summaryDelayMs: timing?.alarmSummaryDelayMs,
+      resyncIntervalMs: timing?.alarmResyncMs,
+      silenceCheckMs: timing?.alarmSilenceCheckMs,
+    },
+  });
   const realtime = createSessionRealtime({
     session,
     connection,
     onLivePositions: (positions) => live.add(positions),
     onReportEvent: (e) => reports.onEvent(e),
-    reconcile: (channel) => (channel === 'reports' ? reports.reconcile() : fleet.refreshLocations()),
+    onAlarmEvent: (e) => alarms.onEvent(e),
+    // Alarms ride the account channel: its every (re)connect is followed by a catch-up (spec 6.2, at most once).
+    reconcile: (channel) =>
+      channel === 'reports'
+        ? reports.reconcile()
+        : Promise.all([fleet.refreshLocations(), alarms.sync()]).then(() => undefined),
     now,
     log,
   });
@@ -189,6 +214,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   session.subscribe((view) => {
     push('session.changed', view);
     access.reset();
+    alarms.sessionChanged();
     realtime.sync();
     if (view.signedIn && !view.needsSignIn) {
       reports.wake();
@@ -227,6 +253,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...photoHandlers(createAssetPhotos(admin, shell)),
     ...tagHandlers(createTagRegister(admin)),
     ...mobilityHandlers(createMobilityLinks(admin, () => access.refusedWholeFleet())),
+    ...alarms.handlers,
   };
 
   let started = false;
@@ -250,6 +277,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       stopped = true;
       realtime.stop();
       trackers.stop();
+      alarms.stop();
       live.stop();
       reports.stop();
       fleet.stop();

@@ -1,3 +1,4 @@
+import type { AlarmSeverity } from '../../shared/interface';
 import type {
   IpcEvent,
   IpcEvents,
@@ -22,10 +23,18 @@ export type DomainHandlers<D extends string> = Pick<IpcHandlers, Extract<IpcMeth
 /** How the core pushes events to the renderer; the shell queues them until `app.ready`. */
 export type PushSink = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;
 
+/** A desktop notification the core decided to raise (docs/architecture.md "Alarms"). */
+export interface ShellNotification {
+  readonly title: string;
+  readonly body: string;
+  readonly severity: AlarmSeverity;
+}
+
 /**
- * Native things the core asks its shell for (a Save dialog, opening a file).
- * Electron implements them with dialog/shell; the browser shell with a browser
- * download and no-ops.
+ * Native things the core asks its shell for (a Save dialog, opening a file,
+ * the operator's attention). Electron implements them with dialog/shell/
+ * Notification; the browser shell with a browser download and no-ops (its page
+ * raises Web Notifications itself).
  */
 export interface ShellServices {
   /** Asks where to save `filename`; null when the user cancels. */
@@ -40,4 +49,8 @@ export interface ShellServices {
    * picks the file itself and sends its bytes through photos.upload).
    */
   chooseImageFile?(): Promise<string | null>;
+  /** Silent: the renderer plays the alarm's sound, as the Settings say. */
+  notify(notification: ShellNotification): void;
+  /** The dock/taskbar badge: the inbox's unacknowledged count (0 clears it). */
+  setBadgeCount(count: number): void;
 }

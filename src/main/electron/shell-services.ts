@@ -1,5 +1,5 @@
 import { extname, join } from 'node:path';
-import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, Notification, shell, type BrowserWindow } from 'electron';
 import { checkExternalUrl } from '../core/app/external-url-policy';
 import type { ShellServices } from '../core/ipc-handlers';
 
@@ -11,13 +11,16 @@ const FILTERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The native side of the core's ShellServices: Save and Open dialogs, open, reveal, browser, clipboard.
+ * The native side of the core's ShellServices: Save and Open dialogs, open, reveal, browser, clipboard,
+ * notifications and the dock/taskbar badge.
  * `serviceOrigins` are the signed-in service's (AppCore.serviceOrigins).
  */
 export function createElectronShellServices(
   window: () => BrowserWindow | null,
   serviceOrigins: () => readonly string[],
 ): ShellServices {
+  // A notification that is only referenced by the OS is collected with its click handler (electron#12690).
+  const shown = new Set<Notification>();
   return {
     async chooseSavePath(filename) {
       const ext = extname(filename).toLowerCase();
@@ -53,6 +56,32 @@ export function createElectronShellServices(
     async copyText(text) {
       // Electron's clipboard.writeText is asynchronous (modelled on navigator.clipboard): a failure must reach the caller.
       await clipboard.writeText(text);
+    },
+    notify({ title, body, severity }) {
+      if (!Notification.isSupported()) return;
+      // Silent: the renderer plays the severity's sound as the Settings say (docs/architecture.md "Alarms").
+      const n = new Notification({
+        title,
+        body,
+        silent: true,
+        urgency: severity === 'critical' ? 'critical' : 'normal',
+      });
+      shown.add(n);
+      const forget = (): void => void shown.delete(n);
+      n.on('click', () => {
+        forget();
+        const win = window();
+        if (!win) return;
+        if (win.isMinimized()) win.restore();
+        win.focus();
+      });
+      n.on('close', forget);
+      n.on('failed', forget);
+      n.show();
+    },
+    setBadgeCount(count) {
+      // macOS dock and Linux Unity launchers; elsewhere Electron answers false and nothing shows.
+      app.setBadgeCount(count);
     },
   };
 }

@@ -15,7 +15,7 @@ import type { StoredAlarm } from './alarm-store';
 import { alarmView } from './alarm-view';
 import { seedDemoRules } from './demo-rules';
 import { GEOFENCE_PATH } from './geofence-resource';
-import { indexGeofences, type IndexedGeofence } from './geofence-index';
+import { indexGeofences, type IndexedGeofence } from '../../shared/geo/geofence-index';
 
 /** How far back a restart evaluates the time the service was stopped. */
 export const BACKFILL_LIMIT_MS = 24 * 3_600_000;

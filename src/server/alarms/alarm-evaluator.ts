@@ -1,7 +1,7 @@
 import type { AlarmKind, AlarmSeverity } from '../../shared/interface';
 import type { Fleet, Incident, Sample, SimAsset } from '../sim/types';
 import type { AlarmRule, RulesByKind } from './alarm-rules';
-import type { GeofenceLookup } from './geofence-index';
+import type { GeofenceLookup } from '../../shared/geo/geofence-index';
 
 /** An alarm as the engine raises it, before the store gives it an id. */
 export interface RaisedAlarm {

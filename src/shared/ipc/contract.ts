@@ -19,6 +19,22 @@ import {
 import { fleetAdminMethods } from './fleet-admin-contract';
 import type { AccessView, RecordsChanged } from './fleet-admin-views';
 import { none, type } from './method-schema';
+import {
+  acknowledgeArgsSchema,
+  alarmFilterSchema,
+  alertRuleCreateArgsSchema,
+  alertRuleUpdateArgsSchema,
+  geofenceCreateArgsSchema,
+  geofenceUpdateArgsSchema,
+  itemRefSchema,
+  type AcknowledgeResult,
+  type AlarmOrigin,
+  type AlarmPage,
+  type AlarmSummary,
+  type AlertRuleView,
+  type GeofenceView,
+  type InboxAlarm,
+} from './alarm-views';
 
 /**
  * The desktop contract: every method the renderer may call in main, with the
@@ -97,6 +113,35 @@ export const ipcMethods = {
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
 
   ...fleetAdminMethods,
+  /** The inbox, newest first (alarm-views.ts). */
+  'alarms.list': {
+    args: z.object({ filter: alarmFilterSchema.default({ limit: 100, offset: 0 }) }),
+    result: type<AlarmPage>(),
+  },
+  'alarms.get': { args: z.object({ key: z.string().min(1).max(100) }), result: type<InboxAlarm>() },
+  'alarms.summary': { args: none, result: type<AlarmSummary>() },
+  /** Catches up with the service now (and finds out again whether it has the alarm feed). */
+  'alarms.sync': { args: none, result: type<AlarmSummary>() },
+  /**
+   * Through the service, never queued: offline, a service alarm is refused (`offline`); one someone else
+   * acknowledged first counts as acknowledged, with their acknowledgement.
+   */
+  'alarms.acknowledge': { args: acknowledgeArgsSchema, result: type<AcknowledgeResult>() },
+
+  /** The service's geofences, or this computer's (source 'local') when the service has no alarm feed. */
+  'geofences.list': { args: none, result: type<GeofenceView[]>() },
+  'geofences.create': { args: geofenceCreateArgsSchema, result: type<GeofenceView>() },
+  'geofences.update': { args: geofenceUpdateArgsSchema, result: type<GeofenceView>() },
+  'geofences.remove': { args: itemRefSchema, result: type<null>() },
+
+  /**
+   * The service's rules, or this computer's in local mode, where only geofence enter/exit rules can be
+   * kept (speed and silent trackers are the Settings' localSpeedKmh and localOfflineMinutes).
+   */
+  'alertRules.list': { args: none, result: type<AlertRuleView[]>() },
+  'alertRules.create': { args: alertRuleCreateArgsSchema, result: type<AlertRuleView>() },
+  'alertRules.update': { args: alertRuleUpdateArgsSchema, result: type<AlertRuleView>() },
+  'alertRules.remove': { args: itemRefSchema, result: type<null>() },
 } as const;
 
 export type IpcMethod = keyof typeof ipcMethods;
@@ -119,6 +164,14 @@ export interface IpcEvents {
   /** A family of spec 4.3 records changed (or was re-read): screens showing it list it again. */
   'records.changed': RecordsChanged;
   'access.changed': AccessView;
+  /** The inbox's counts or mode changed (at most a few times a second). */
+  'alarms.changed': AlarmSummary;
+  /** Alarms new to the inbox, for attention (sound, rings); a catch-up's arrive in one push. */
+  'alarms.raised': { readonly alarms: readonly InboxAlarm[]; readonly origin: AlarmOrigin };
+  /** Alarms whose acknowledgement changed (here or by another operator). */
+  'alarms.updated': { readonly alarms: readonly InboxAlarm[] };
+  'geofences.changed': GeofenceView[];
+  'alertRules.changed': AlertRuleView[];
 }
 export type IpcEvent = keyof IpcEvents;
 

@@ -157,6 +157,18 @@ export interface Settings {
   readonly cacheSizeMb: number;
   readonly theme: 'system' | 'dark' | 'light';
   readonly autoUpdate: boolean;
+  /** Attention (docs/architecture.md "Alarms"): a sound per severity, played by the renderer. */
+  readonly alarmSounds: { readonly critical: boolean; readonly warning: boolean; readonly info: boolean };
+  /** 0 to 1. */
+  readonly alarmVolume: number;
+  /** Quiet until then (epoch ms): no sound and no notification; the badge still counts. */
+  readonly alarmMuteUntil: number | null;
+  /** A desktop notification for every critical alarm. */
+  readonly alarmNotifications: boolean;
+  /** Local mode only (a service without the alarm feed): a tracker silent for longer raises tracker_offline; null: off. */
+  readonly localOfflineMinutes: number | null;
+  /** Local mode only: a speed above this raises overspeed; null: off. */
+  readonly localSpeedKmh: number | null;
 }
 
 /** Main's settings before the user changes any, and the renderer's until main answers (tiles and a theme from the first frame). */
@@ -166,6 +178,12 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheSizeMb: 500,
   theme: 'system',
   autoUpdate: true,
+  alarmSounds: { critical: true, warning: true, info: false },
+  alarmVolume: 0.7,
+  alarmMuteUntil: null,
+  alarmNotifications: true,
+  localOfflineMinutes: 15,
+  localSpeedKmh: 90,
 };
 
 export const settingsPatchSchema = z
@@ -182,6 +200,12 @@ export const settingsPatchSchema = z
     cacheSizeMb: z.int().min(50).max(50_000),
     theme: z.enum(['system', 'dark', 'light']),
     autoUpdate: z.boolean(),
+    alarmSounds: z.object({ critical: z.boolean(), warning: z.boolean(), info: z.boolean() }),
+    alarmVolume: z.number().min(0).max(1),
+    alarmMuteUntil: z.int().nonnegative().nullable(),
+    alarmNotifications: z.boolean(),
+    localOfflineMinutes: z.int().min(1).max(1440).nullable(),
+    localSpeedKmh: z.number().min(10).max(400).nullable(),
   })
   .partial();
 

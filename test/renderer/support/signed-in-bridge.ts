@@ -1,4 +1,10 @@
-import type { ConnectionStatus, Location, Notice, Settings } from '../../../src/shared/ipc';
+import {
+  EMPTY_ALARM_SUMMARY,
+  type ConnectionStatus,
+  type Location,
+  type Notice,
+  type Settings,
+} from '../../../src/shared/ipc';
 import { FakeBridge } from './fake-bridge';
 import { withFleetRecords } from './fleet-records-bridge';
 import { DEMO_SESSION, onlineStatus, SIGNED_OUT, simFleet, TEST_SETTINGS, type SimFleet } from './sim-fleet';
@@ -52,50 +58,57 @@ export function signedInBridge(options: SignedInBridgeOptions = {}): FakeBridge 
   let notices: Notice[] = [...(options.notices ?? [])];
   const bridge = new FakeBridge();
   withFleetRecords(bridge, { fleet, now, offline });
-  return bridge
-    .handle('session.get', options.signedOut ? SIGNED_OUT : DEMO_SESSION)
-    .handle('session.signInDemo', DEMO_SESSION)
-    .handle('session.signOut', SIGNED_OUT)
-    .handle('connection.get', {
-      ...(offline ? offlineStatus(now) : onlineStatus(now)),
-      ...options.connection,
-    })
-    .handle('settings.get', () => settings)
-    .handle('settings.set', (patch) => {
-      settings = { ...settings, ...patch };
-      const next = settings;
-      // Main pushes the new settings to every window besides answering the one that asked.
-      setTimeout(() => bridge.emit('settings.changed', next), 0);
-      return next;
-    })
-    .handle('notices.list', () => notices)
-    .handle('notices.dismiss', (args) => {
-      notices = notices.filter((n) => n.id !== args?.id);
-      return null;
-    })
-    .handle('app.ready', null)
-    .handle('app.info', { version: '0.0.0', platform: 'linux', shell: 'browser' })
-    .handle('reports.list', [])
-    .handle('links.list', [])
-    .handle('fleet.snapshot', () => ({
-      assets: fleet.assets,
-      positions: fleet.positions,
-      fetchedAt: now,
-      fromCache: offline,
-    }))
-    .handle('fleet.location', (args): Location => {
-      const p = fleet.positions.find((x) => x.assetId === args?.assetId) ?? fleet.positions[0];
-      if (!p) throw new Error('fake bridge: the fleet is empty');
-      return {
-        latitude: p.lat,
-        longitude: p.lon,
-        altitude: 4,
-        speed: p.speed,
-        heading: p.course,
-        timestamp: new Date(p.t).toISOString(),
-        ignition: p.ignition,
-        odometer: 182_344.6,
-        satellites: 11,
-      };
-    });
+  return (
+    bridge
+      .handle('session.get', options.signedOut ? SIGNED_OUT : DEMO_SESSION)
+      .handle('session.signInDemo', DEMO_SESSION)
+      .handle('session.signOut', SIGNED_OUT)
+      .handle('connection.get', {
+        ...(offline ? offlineStatus(now) : onlineStatus(now)),
+        ...options.connection,
+      })
+      .handle('settings.get', () => settings)
+      .handle('settings.set', (patch) => {
+        settings = { ...settings, ...patch };
+        const next = settings;
+        // Main pushes the new settings to every window besides answering the one that asked.
+        setTimeout(() => bridge.emit('settings.changed', next), 0);
+        return next;
+      })
+      .handle('notices.list', () => notices)
+      .handle('notices.dismiss', (args) => {
+        notices = notices.filter((n) => n.id !== args?.id);
+        return null;
+      })
+      .handle('app.ready', null)
+      .handle('app.info', { version: '0.0.0', platform: 'linux', shell: 'browser' })
+      .handle('reports.list', [])
+      .handle('links.list', [])
+      // An empty inbox against a service with the alarm feed; alarm screens handle these again with their alarms.
+      .handle('alarms.list', { alarms: [], total: 0 })
+      .handle('alarms.summary', { ...EMPTY_ALARM_SUMMARY, mode: 'service', lastSyncedAt: now })
+      .handle('geofences.list', [])
+      .handle('alertRules.list', [])
+      .handle('fleet.snapshot', () => ({
+        assets: fleet.assets,
+        positions: fleet.positions,
+        fetchedAt: now,
+        fromCache: offline,
+      }))
+      .handle('fleet.location', (args): Location => {
+        const p = fleet.positions.find((x) => x.assetId === args?.assetId) ?? fleet.positions[0];
+        if (!p) throw new Error('fake bridge: the fleet is empty');
+        return {
+          latitude: p.lat,
+          longitude: p.lon,
+          altitude: 4,
+          speed: p.speed,
+          heading: p.course,
+          timestamp: new Date(p.t).toISOString(),
+          ignition: p.ignition,
+          odometer: 182_344.6,
+          satellites: 11,
+        };
+      })
+  );
 }

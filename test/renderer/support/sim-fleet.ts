@@ -122,6 +122,12 @@ export const TEST_SETTINGS: Settings = {
   cacheSizeMb: 500,
   theme: 'system',
   autoUpdate: false,
+  alarmSounds: { critical: true, warning: true, info: false },
+  alarmVolume: 0.7,
+  alarmMuteUntil: null,
+  alarmNotifications: true,
+  localOfflineMinutes: 15,
+  localSpeedKmh: 90,
 };
 
 export function onlineStatus(now: number): ConnectionStatus {

@@ -7,7 +7,7 @@ import { geofenceBodySchema, type Alarm } from '../../../src/shared/interface';
 import { evaluateAsset, fixBefore, type RaisedAlarm } from '../../../src/server/alarms/alarm-evaluator';
 import { activeRules, rulesForAsset } from '../../../src/server/alarms/alarm-rules';
 import { BACKFILL_LIMIT_MS } from '../../../src/server/alarms/alarm-engine';
-import { indexGeofences } from '../../../src/server/alarms/geofence-index';
+import { indexGeofences } from '../../../src/shared/geo/geofence-index';
 import { startAlarmService, type AlarmTestService } from './alarm-service';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlarmRule } from '../../../src/server/alarms/alarm-rules';
 import { rulesForAsset } from '../../../src/server/alarms/alarm-rules';
 import { evaluateAsset, fixBefore, type EvaluationScope } from '../../../src/server/alarms/alarm-evaluator';
-import { indexGeofences } from '../../../src/server/alarms/geofence-index';
+import { indexGeofences } from '../../../src/shared/geo/geofence-index';
 import { createFleet } from '../../../src/server/sim/fleet';
 
 const fleet = createFleet({ seed: 1, size: 30 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_RAISED_EVENT, alarmRaisedPayloadSchema, type Alarm } from '../../../src/shared/interface';
-import { haversineM } from '../../../src/server/alarms/geofence-geometry';
+import { haversineM } from '../../../src/shared/geo/geofence-geometry';
 import { createFleet } from '../../../src/server/sim/fleet';
 import type { Sample } from '../../../src/server/sim/types';
 import { closePusher, collectEvents, subscribedClient } from '../../support/pusher';

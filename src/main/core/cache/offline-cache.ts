@@ -1,4 +1,7 @@
 import type Database from 'better-sqlite3';
+import { createAlarmItemStore, type AlarmItemStore } from './alarm-item-store';
+import { createAlarmScopes } from './alarm-scopes';
+import { createAlarmStore, type AlarmStore } from './alarm-store';
 import { createAssetStore, type AssetStore } from './asset-store';
 import { CacheUnavailableError, openCacheDatabase, type CacheRecovery } from './cache-database';
 import { createHistoryStore, type HistoryStore } from './history-store';
@@ -24,6 +27,8 @@ export interface OfflineCache {
   /** Spec 4.3 records and asset photos, for offline reading. */
   readonly records: RecordCacheStore;
   readonly photos: PhotoCacheStore;
+  readonly alarms: AlarmStore;
+  readonly alarmItems: AlarmItemStore;
   /** Applies Settings.cacheSizeMb: least recently viewed history goes first. */
   enforceSizeCap(): { readonly chunks: number; readonly liveBatches: number };
   close(): void;
@@ -51,6 +56,7 @@ export function openOfflineCache(
   const settings = createSettingsStore(db);
   const capBytes = (): number => settings.get().cacheSizeMb * 1024 * 1024;
   const history = createHistoryStore(db, now, capBytes);
+  const alarmScopes = createAlarmScopes(db);
   return {
     db,
     path,
@@ -63,6 +69,8 @@ export function openOfflineCache(
     reports: createReportStore(db, now),
     records: createRecordCacheStore(db, now),
     photos: createPhotoCacheStore(db, now),
+    alarms: createAlarmStore(db, alarmScopes),
+    alarmItems: createAlarmItemStore(db, alarmScopes, now),
     enforceSizeCap: () => history.evictToFit(capBytes()),
     close() {
       if (!db.open) return;

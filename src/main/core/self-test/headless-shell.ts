@@ -3,8 +3,8 @@ import type { ShellServices } from '../ipc-handlers';
 
 /**
  * The shell of a run with nobody at the screen: Save answers with a file in
- * `saveDir` (as if the user had chosen it), and nothing is opened, revealed
- * or copied — those would reach the user's desktop.
+ * `saveDir` (as if the user had chosen it), and nothing is opened, revealed,
+ * copied, notified or badged — those would reach the user's desktop.
  */
 export function headlessShell(saveDir: string): ShellServices {
   const refuse = async (): Promise<void> => {
@@ -16,5 +16,7 @@ export function headlessShell(saveDir: string): ShellServices {
     showInFolder: refuse,
     openExternal: refuse,
     copyText: refuse,
+    notify: () => undefined,
+    setBadgeCount: () => undefined,
   };
 }

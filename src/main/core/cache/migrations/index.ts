@@ -3,6 +3,7 @@ import migration0001 from './0001-initial';
 import migration0002 from './0002-position-history';
 import migration0003 from './0003-fleet-records';
 import migration0004 from './0004-asset-photos';
+import migration0005 from './0005-alarm-inbox';
 
 export interface Migration {
   /** The user_version the database has once this migration is applied. */
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'position-history', up: migration0002 },
   { version: 3, name: 'fleet-records', up: migration0003 },
   { version: 4, name: 'asset-photos', up: migration0004 },
+  { version: 5, name: 'alarm-inbox', up: migration0005 },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

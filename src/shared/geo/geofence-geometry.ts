@@ -1,4 +1,4 @@
-import type { GeofenceShape } from '../../shared/interface';
+import type { GeofenceShape } from '../interface';
 
 /**
  * Exact membership tests of a position in a geofence (docs/interface-decisions.md

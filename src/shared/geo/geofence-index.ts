@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import type { GeofenceShape } from '../../shared/interface';
+import type { GeofenceShape } from '../interface';
 import { contains, prepareShape, type PreparedShape } from './geofence-geometry';
 
 export interface IndexedGeofence {

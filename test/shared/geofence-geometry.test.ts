@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GeofenceShape } from '../../../src/shared/interface';
-import { contains, haversineM, prepareShape } from '../../../src/server/alarms/geofence-geometry';
-import {
-  indexGeofences,
-  scanGeofences,
-  type IndexedGeofence,
-} from '../../../src/server/alarms/geofence-index';
+import type { GeofenceShape } from '../../src/shared/interface';
+import { contains, haversineM, prepareShape } from '../../src/shared/geo/geofence-geometry';
+import { indexGeofences, scanGeofences, type IndexedGeofence } from '../../src/shared/geo/geofence-index';
 
 const at = (latitude: number, longitude: number) => ({ latitude, longitude });
 const polygon = (...pts: [number, number][]): GeofenceShape => ({
