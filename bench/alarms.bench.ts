@@ -8,10 +8,14 @@
  *            tested for every position), in the same run. Target: under 5% of
  *            one core (docs/interface-decisions.md "Alarms and geofences").
  *
- * More scenarios (the app's inbox) join SCENARIOS below with their own flag.
+ * --app      The app's inbox (bench/alarms/app-scenario.ts): opening and
+ *            filtering 100,000 stored alarms against the same queries without
+ *            the indexes, and the time from the service's publish of an alarm
+ *            to the core's push with 10,000 live assets.
+ *
  * Without a flag every scenario runs.
  *
- * Run: npm run bench:alarms [-- --service]
+ * Run: npm run bench:alarms [-- --service] [-- --app]
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { GeofenceShape } from '../src/shared/interface';
@@ -22,6 +26,8 @@ import {
   type IndexedGeofence,
 } from '../src/shared/geo/geofence-index';
 import { createFleet } from '../src/server/sim/fleet';
+import { appScenario } from './alarms/app-scenario';
+import { seededRandom } from './support/seeded-random';
 
 interface Scenario {
   readonly flag: string;
@@ -46,18 +52,6 @@ const SECONDS = 21;
 const T0 = Date.parse('2026-03-10T08:00:00Z');
 const M_PER_DEG = 111_195;
 
-/** Deterministic pseudo-random numbers, so every run draws the same geofences. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * 1,000 geofences where the fleet drives (within 16 km of the city centre), as
  * a control room draws them: mostly customer sites and yards (100–500 m), some
@@ -65,7 +59,7 @@ function random(seed: number): () => number {
  * star-shaped (simple, often concave) polygons of 6–64 vertices.
  */
 function drawGeofences(centre: { lat: number; lon: number }): IndexedGeofence[] {
-  const r = random(20_261_126);
+  const r = seededRandom(20_261_126);
   const kmLon = M_PER_DEG * Math.cos((centre.lat * Math.PI) / 180);
   return Array.from({ length: GEOFENCES }, (_, i) => {
     const angle = r() * 2 * Math.PI;
@@ -190,6 +184,12 @@ const SCENARIOS: readonly Scenario[] = [
     flag: '--service',
     title: 'Service: geofence evaluation, 10,000 positions/s against 1,000 geofences',
     run: serviceScenario,
+  },
+  {
+    flag: '--app',
+    title:
+      'App: the inbox with 100,000 stored alarms; raised in the service → in the inbox with 10,000 live assets',
+    run: appScenario,
   },
 ];
 

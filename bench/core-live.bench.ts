@@ -15,15 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import Pusher from 'pusher-js';
 import { z } from 'zod';
 import { createAppCore } from '../src/main/core/app-core';
 import type { ShellServices } from '../src/main/core/ipc-handlers';
-import { pusherSettings, liveAuthEndpoint } from '../src/main/core/realtime/pusher-settings';
 import { createMemorySecretStore } from '../src/main/core/session/secret-store';
-import { accountChannelName, LOCATION_UPDATED_EVENT } from '../src/shared/interface';
+import { LOCATION_UPDATED_EVENT } from '../src/shared/interface';
 import type { IpcEvent, IpcEvents } from '../src/shared/ipc/contract';
 import { LatencyStats } from './support/latency-stats';
+import { liveChannelClient } from './support/live-channel-client';
 
 const ASSETS = 10_000;
 const TICK_MS = 5_000;
@@ -96,15 +95,7 @@ async function measure(ms: number, reset: () => void, collect: () => Omit<Phase,
 
 async function baselinePhase(ready: ReadyLine): Promise<Phase> {
   const user = ready.users[0]!;
-  const pusher = new Pusher(
-    ready.app_key,
-    pusherSettings({
-      wsUrl: ready.api_ws_url,
-      authEndpoint: liveAuthEndpoint(ready.api_url),
-      token: user.token,
-    }),
-  );
-  const channel = pusher.subscribe(accountChannelName(ready.account_key));
+  const { pusher, channel } = liveChannelClient(ready, user.token);
   let stats = new LatencyStats();
   let messages = 0;
   let positions = 0;

@@ -192,6 +192,14 @@ class App extends EventEmitter {
   quit(): void {
     this.quitCalls++;
   }
+  /** What the dock/taskbar badge shows (Electron answers false where it cannot show one). */
+  badgeCount = 0;
+  badgeSupported = true;
+  setBadgeCount(count = 0): boolean {
+    if (!this.badgeSupported) return false;
+    this.badgeCount = count;
+    return true;
+  }
   exit(code = 0): void {
     this.exitCode = code;
   }
@@ -328,6 +336,34 @@ export const dialog = {
   },
 };
 
+export interface FakeNotificationOptions {
+  title: string;
+  body: string;
+  silent?: boolean;
+  urgency?: 'normal' | 'critical' | 'low';
+}
+
+/** Electron's Notification: every one constructed is kept in `Notification.made`; `shown` once show() ran. */
+export class Notification extends EventEmitter {
+  static made: Notification[] = [];
+  static supported = true;
+  static isSupported(): boolean {
+    return Notification.supported;
+  }
+  shown = false;
+  constructor(readonly options: FakeNotificationOptions) {
+    super();
+    Notification.made.push(this);
+  }
+  show(): void {
+    this.shown = true;
+  }
+  /** Test helper: the user clicks it. */
+  click(): void {
+    this.emit('click');
+  }
+}
+
 export const clipboard = {
   text: '',
   writeText(text: string): void {
@@ -391,6 +427,7 @@ const electron = {
   Menu,
   nativeTheme,
   net,
+  Notification,
   protocol,
   safeStorage,
   screen,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { AppInfo, Notice } from '../../shared/ipc/views';
-import { alarmHandlers } from './alarms/alarm-handlers';
+import { createAlarmCenter } from './alarms/alarm-center';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
@@ -48,6 +48,9 @@ export interface AppCoreOptions {
     readonly liveIntervalMs?: number;
     readonly reportPollMs?: number;
     readonly fleetRefreshMs?: number;
+    readonly alarmSummaryDelayMs?: number;
+    readonly alarmResyncMs?: number;
+    readonly alarmSilenceCheckMs?: number;
   };
 }
 
@@ -137,18 +140,40 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     api: () => conn()?.fleet ?? null,
     onChanged: (all) => push('links.changed', all),
   });
+  const alarms = createAlarmCenter({
+    cache,
+    // After a 401 nothing is sent until the user signs in again.
+    connection: () => (session.view().needsSignIn ? null : conn()),
+    live,
+    shell,
+    push,
+    assetName: (id) => fleet.assetName(id),
+    now,
+    log,
+    timing: {
+      summaryDelayMs: timing?.alarmSummaryDelayMs,
+      resyncIntervalMs: timing?.alarmResyncMs,
+      silenceCheckMs: timing?.alarmSilenceCheckMs,
+    },
+  });
   const realtime = createSessionRealtime({
     session,
     connection,
     onLivePositions: (positions) => live.add(positions),
     onReportEvent: (e) => reports.onEvent(e),
-    reconcile: (channel) => (channel === 'reports' ? reports.reconcile() : fleet.refreshLocations()),
+    onAlarmEvent: (e) => alarms.onEvent(e),
+    // Alarms ride the account channel: its every (re)connect is followed by a catch-up (spec 6.2, at most once).
+    reconcile: (channel) =>
+      channel === 'reports'
+        ? reports.reconcile()
+        : Promise.all([fleet.refreshLocations(), alarms.sync()]).then(() => undefined),
     now,
     log,
   });
 
   session.subscribe((view) => {
     push('session.changed', view);
+    alarms.sessionChanged();
     realtime.sync();
     if (view.signedIn && !view.needsSignIn) {
       reports.wake();
@@ -175,7 +200,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...linkHandlers(links),
     ...settingsHandlers(cache, (next) => push('settings.changed', next)),
     ...noticeHandlers(notices),
-    ...alarmHandlers(),
+    ...alarms.handlers,
   };
 
   let started = false;
@@ -198,6 +223,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (stopped) return;
       stopped = true;
       realtime.stop();
+      alarms.stop();
       live.stop();
       reports.stop();
       fleet.stop();

@@ -44,7 +44,7 @@ export class AlarmEngine {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private until = 0;
-  private revision = -1;
+  private revision = '';
   private rules: AlarmRule[] = [];
   private scope: EvaluationScope;
   /** Each asset's last fix evaluated; absent: not known (found again when a position rule needs it). */
@@ -130,10 +130,10 @@ export class AlarmEngine {
     );
   }
 
-  /** Rules and geofences are read again after any record was written; the R-tree is rebuilt then. */
+  /** Rules and geofences are read again after one of them was written; the R-tree is rebuilt then. */
   private reloadIfChanged(): void {
     const records = this.stores.records;
-    const revision = records.revision();
+    const revision = `${records.revision(ALERT_PATH)}/${records.revision(GEOFENCE_PATH)}`;
     if (revision === this.revision) return;
     this.revision = revision;
     this.rules = activeRules(records.list(ALERT_PATH));

@@ -133,14 +133,17 @@ export class PusherServer {
   /** A channel event for every subscriber, serialized once. Never throws into the publishing module. */
   publish(channel: string, event: string, data: unknown): void {
     if (!this.hasSubscribers(channel)) return;
-    let frame: Buffer;
+    const frame = this.encode(channel, event, data);
+    if (frame) this.sendFrame(channel, frame, 'all', false);
+  }
+
+  private encode(channel: string, event: string, data: unknown): Buffer | null {
     try {
-      frame = Buffer.from(encodeChannelEvent(channel, event, data), 'utf8');
+      return Buffer.from(encodeChannelEvent(channel, event, data), 'utf8');
     } catch (err) {
       this.opts.log.error('event not serializable; not published', { channel, event, err: String(err) });
-      return;
+      return null;
     }
-    this.sendFrame(channel, frame, 'all', false);
   }
 
   /**
@@ -153,13 +156,8 @@ export class PusherServer {
     const send = (chosen: readonly AssetEventItem[], to: AudienceSelector): void => {
       const payloads = asArray ? [chosen.map((i) => i.data)] : chosen.map((i) => i.data);
       for (const data of payloads) {
-        let frame: Buffer;
-        try {
-          frame = Buffer.from(encodeChannelEvent(channel, event, data), 'utf8');
-        } catch (err) {
-          this.opts.log.error('event not serializable; not published', { channel, event, err: String(err) });
-          return;
-        }
+        const frame = this.encode(channel, event, data);
+        if (!frame) return;
         this.sendFrame(channel, frame, to, false);
       }
     };

@@ -1,5 +1,5 @@
 import { MAX_FLEET_SIZE } from '../options';
-import { alarmsOfDay } from './alarms';
+import { alarmsOfDay, type AlarmDay } from './alarms';
 import { carrierOf, detectionsOfDay } from './beacon-detections';
 import type { CityPlace } from './city';
 import { newSegmentState, SimCore, type SegmentState } from './core';
@@ -432,45 +432,29 @@ class SimFleet implements Fleet {
     return out.sort((x, y) => x.t - y.t || x.assetId - y.assetId);
   }
 
+  /** What the day's alarms and incidents are derived from. */
+  private alarmDay(a: SimAsset, d: DaySchedule): AlarmDay {
+    return {
+      core: this.core,
+      d,
+      fuel: this.fuel.day(a.id, d),
+      gaps: offlineGaps(this.seed, a, d.day),
+      fault: this.faultOn(a, d.day),
+    };
+  }
+
   alarms(assetId: number, start: number, end: number): Alarm[] {
     const a = this.checkAsset(assetId);
     const out: Alarm[] = [];
-    for (const d of this.days(assetId, start, end)) {
-      out.push(
-        ...alarmsOfDay(
-          {
-            core: this.core,
-            d,
-            fuel: this.fuel.day(assetId, d),
-            gaps: offlineGaps(this.seed, a, d.day),
-            fault: this.faultOn(a, d.day),
-          },
-          start,
-          end,
-        ),
-      );
-    }
+    for (const d of this.days(assetId, start, end)) out.push(...alarmsOfDay(this.alarmDay(a, d), start, end));
     return out;
   }
 
   incidents(assetId: number, start: number, end: number): Incident[] {
     const a = this.checkAsset(assetId);
     const out: Incident[] = [];
-    for (const d of this.days(assetId, start, end)) {
-      out.push(
-        ...incidentsOfDay(
-          {
-            core: this.core,
-            d,
-            fuel: this.fuel.day(assetId, d),
-            gaps: offlineGaps(this.seed, a, d.day),
-            fault: this.faultOn(a, d.day),
-          },
-          start,
-          end,
-        ),
-      );
-    }
+    for (const d of this.days(assetId, start, end))
+      out.push(...incidentsOfDay(this.alarmDay(a, d), start, end));
     return out;
   }
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import {
   ALARM_SEVERITIES,
   ALERT_KINDS,
-  alertBodySchema,
-  geofenceBodySchema,
+  type alertBodySchema,
+  type geofenceBodySchema,
   type AlarmKind,
   type AlarmSeverity,
   type GeofenceBody,
@@ -30,7 +30,10 @@ export interface AlarmAcknowledgementView {
 }
 
 export interface InboxAlarm {
-  /** Unique within the profile's inbox: `svc:<service id>` or `local:<uuid>`. */
+  /**
+   * Unique within the profile's inbox, and opaque: `svc:<service id>` for the service's, `local:…` for one
+   * the core raised (derived from the episode, so evaluating it again never makes a second one).
+   */
   readonly key: string;
   readonly source: ItemSource;
   /** The service's alarm id; null for a local alarm. */
@@ -126,7 +129,15 @@ export interface AcknowledgeRefusal {
   readonly key: string;
   /** An IpcErrorCode: offline, forbidden, not_found, … */
   readonly code:
-    'offline' | 'forbidden' | 'not_found' | 'unauthorized' | 'unavailable' | 'timeout' | 'internal';
+    | 'offline'
+    | 'timeout'
+    | 'forbidden'
+    | 'not_found'
+    | 'unauthorized'
+    | 'unavailable'
+    | 'rate_limited'
+    | 'bad_response'
+    | 'internal';
   readonly message: string;
 }
 
@@ -153,7 +164,19 @@ export type AlertRuleView = z.output<typeof alertBodySchema> & {
 const itemRef = { source: z.enum(['service', 'local']), id: z.int().positive() };
 export const itemRefSchema = z.object(itemRef);
 
-export const geofenceCreateArgsSchema = z.object({ geofence: geofenceBodySchema });
-export const geofenceUpdateArgsSchema = z.object({ ...itemRef, geofence: geofenceBodySchema });
-export const alertRuleCreateArgsSchema = z.object({ rule: alertBodySchema });
-export const alertRuleUpdateArgsSchema = z.object({ ...itemRef, rule: alertBodySchema });
+/**
+ * A geofence or rule body, typed for the renderer but only checked to be an object here: main checks
+ * it with the service's own schema and answers `invalid_request` with spec 7's field errors keyed as
+ * the service keys them (`shape.points`, `geofence_id`), whether main or the service refused it.
+ */
+const body = <T>() =>
+  z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+    message: 'must be an object',
+  });
+const geofenceBody = body<z.input<typeof geofenceBodySchema>>();
+const ruleBody = body<z.input<typeof alertBodySchema>>();
+
+export const geofenceCreateArgsSchema = z.object({ geofence: geofenceBody });
+export const geofenceUpdateArgsSchema = z.object({ ...itemRef, geofence: geofenceBody });
+export const alertRuleCreateArgsSchema = z.object({ rule: ruleBody });
+export const alertRuleUpdateArgsSchema = z.object({ ...itemRef, rule: ruleBody });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openOfflineCache } from '../../../src/main/core/cache/offline-cache';
+import { LATEST_SCHEMA_VERSION } from '../../../src/main/core/cache/migrations';
 import { DEFAULT_SETTINGS } from '../../../src/main/core/cache/settings-store';
 import type { LocalReport } from '../../../src/shared/ipc/views';
 
@@ -61,7 +62,7 @@ describe('offline cache file', () => {
     first.close();
     const cache = openOfflineCache(path);
     expect(cache.recovered?.reason).toMatch(/newer Fleetdesk/);
-    expect(cache.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     cache.close();
   });
 

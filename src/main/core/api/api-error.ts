@@ -28,6 +28,8 @@ export interface ApiErrorDetails {
   readonly retryAfterMs?: number | null;
   /** Our 409 for a download before completion carries the state. */
   readonly generationStatus?: string | null;
+  /** The error's body as received, for the few answers that carry more than spec 7 (our acknowledge 409). */
+  readonly body?: unknown;
   readonly cause?: unknown;
 }
 
@@ -38,6 +40,7 @@ export class ApiError extends Error {
   readonly errors: Record<string, string[]> | null;
   readonly retryAfterMs: number | null;
   readonly generationStatus: string | null;
+  readonly body: unknown;
 
   constructor(d: ApiErrorDetails) {
     super(d.message, d.cause === undefined ? undefined : { cause: d.cause });
@@ -48,6 +51,7 @@ export class ApiError extends Error {
     this.errors = d.errors ?? null;
     this.retryAfterMs = d.retryAfterMs ?? null;
     this.generationStatus = d.generationStatus ?? null;
+    this.body = d.body;
   }
 
   /** Network-level: the request may succeed later without anything changing on our side. */

@@ -187,5 +187,6 @@ function statusError(res: Response, body: unknown, route: string, now: number): 
     errors,
     retryAfterMs: retryAfter ?? (kind === 'unavailable' ? DEFAULT_UNAVAILABLE_RETRY_MS : null),
     generationStatus: b.generation_status ?? null,
+    body: body instanceof NotJson ? undefined : body,
   });
 }

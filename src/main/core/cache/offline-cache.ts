@@ -1,4 +1,7 @@
 import type Database from 'better-sqlite3';
+import { createAlarmItemStore, type AlarmItemStore } from './alarm-item-store';
+import { createAlarmScopes } from './alarm-scopes';
+import { createAlarmStore, type AlarmStore } from './alarm-store';
 import { createAssetStore, type AssetStore } from './asset-store';
 import { CacheUnavailableError, openCacheDatabase, type CacheRecovery } from './cache-database';
 import { createHistoryStore, type HistoryStore } from './history-store';
@@ -19,6 +22,8 @@ export interface OfflineCache {
   readonly settings: SettingsStore;
   readonly links: TrackingLinkStore;
   readonly reports: ReportStore;
+  readonly alarms: AlarmStore;
+  readonly alarmItems: AlarmItemStore;
   /** Applies Settings.cacheSizeMb: least recently viewed history goes first. */
   enforceSizeCap(): { readonly chunks: number; readonly liveBatches: number };
   close(): void;
@@ -46,6 +51,7 @@ export function openOfflineCache(
   const settings = createSettingsStore(db);
   const capBytes = (): number => settings.get().cacheSizeMb * 1024 * 1024;
   const history = createHistoryStore(db, now, capBytes);
+  const alarmScopes = createAlarmScopes(db);
   return {
     db,
     path,
@@ -56,6 +62,8 @@ export function openOfflineCache(
     settings,
     links: createTrackingLinkStore(db, now),
     reports: createReportStore(db, now),
+    alarms: createAlarmStore(db, alarmScopes),
+    alarmItems: createAlarmItemStore(db, alarmScopes, now),
     enforceSizeCap: () => history.evictToFit(capBytes()),
     close() {
       if (!db.open) return;

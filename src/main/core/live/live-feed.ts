@@ -28,6 +28,11 @@ export interface LiveFeed {
   seed(positions: readonly LivePosition[]): void;
   /** The newest known fix of every asset. */
   latest(): LivePosition[];
+  /**
+   * Each batch's news (the fixes newer than any before them), as pushed: for those who act on positions
+   * (the local alarm evaluation) without ordering them again. Returns the unsubscribe.
+   */
+  subscribe(listener: (positions: readonly LivePosition[]) => void): () => void;
   /** Nothing is cached or pushed after this (the cache is about to close); what is pending is dropped. */
   stop(): void;
 }
@@ -40,6 +45,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   let timer: NodeJS.Timeout | null = null;
   let lastFlush = -Infinity;
   let stopped = false;
+  const listeners = new Set<(positions: readonly LivePosition[]) => void>();
 
   // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins.
   const newer = (prev: LivePosition | undefined, p: LivePosition): boolean => !prev || prev.t <= p.t;
@@ -52,7 +58,18 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
     lastFlush = now();
     // A fix that was already overtaken when it arrived still belongs to the asset's track.
     const news = batch.filter((p) => newest.get(p.assetId) === p);
-    if (news.length > 0) options.push(news);
+    if (news.length > 0) {
+      options.push(news);
+      for (const l of listeners) {
+        try {
+          l(news);
+        } catch (err) {
+          options.log?.warn(
+            `A live positions listener failed: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        }
+      }
+    }
     try {
       options.append(batch);
     } catch (err) {
@@ -74,6 +91,10 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
       for (const p of positions) if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
     },
     latest: () => [...newest.values()],
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { liveUpdatePayloadSchema, type LiveUpdate } from '../../../shared/interface';
 import type { LivePosition } from '../../../shared/ipc/views';
+import { payloadIssue } from './payload-issue';
 
 export type LivePayloadResult =
   { readonly ok: true; readonly positions: LivePosition[] } | { readonly ok: false; readonly reason: string };
@@ -7,11 +8,7 @@ export type LivePayloadResult =
 /** Spec 2.9 (one object or an array), parsed with the shared schema; anything else is refused whole. */
 export function parseLivePayload(payload: unknown): LivePayloadResult {
   const parsed = liveUpdatePayloadSchema.safeParse(payload);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
-    return { ok: false, reason: `${first?.message ?? 'invalid'}${where}` };
-  }
+  if (!parsed.success) return { ok: false, reason: payloadIssue(parsed.error) };
   const updates = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   return { ok: true, positions: updates.map(toLivePosition) };
 }

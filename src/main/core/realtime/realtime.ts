@@ -1,4 +1,6 @@
 import {
+  ALARM_ACKNOWLEDGED_EVENT,
+  ALARM_RAISED_EVENT,
   LOCATION_UPDATED_EVENT,
   REPORT_EVENTS,
   accountChannelName,
@@ -6,6 +8,7 @@ import {
 } from '../../../shared/interface';
 import type { ChannelStatus, LivePosition } from '../../../shared/ipc/views';
 import type { ServiceEndpoints } from '../session/service-endpoints';
+import { parseAlarmEvent, type AlarmEvent } from './alarm-event';
 import { createChannelClient, type ChannelClient } from './channel-client';
 import { eventNameSpellings } from './event-names';
 import { parseLivePayload } from './live-payload';
@@ -25,6 +28,8 @@ export interface RealtimeOptions {
   /** The positions of one live update, parsed; coalescing is the live feed's (live/live-feed.ts). */
   onLivePositions(positions: LivePosition[]): void;
   onReportEvent(event: ReportEvent): void;
+  /** Our alarm events on the account channel (docs/service-interface.md §6.2), parsed. */
+  onAlarmEvent?(event: AlarmEvent): void;
   onStatus(channel: RealtimeChannel, status: ChannelStatus): void;
   /** Subscribed after a (re)connect: the caller reconciles what may have been missed. */
   onSubscribed(channel: RealtimeChannel): void;
@@ -68,6 +73,14 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     else drop('live', event, parsed.reason);
   };
 
+  const onAlarm =
+    (kind: AlarmEvent['kind']): Handler =>
+    (event, payload) => {
+      const parsed = parseAlarmEvent(kind, payload);
+      if (parsed.ok) options.onAlarmEvent?.(parsed.value);
+      else drop('live', event, parsed.reason);
+    };
+
   const live: ChannelClient = createChannelClient({
     appKey: endpoints.app_key,
     channel: accountChannelName(endpoints.account_key),
@@ -75,7 +88,11 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     authEndpoint: liveAuthEndpoint(endpoints.api_url),
     token,
     now: options.now,
-    events: bound(LOCATION_UPDATED_EVENT, onLive),
+    events: {
+      ...bound(LOCATION_UPDATED_EVENT, onLive),
+      ...bound(ALARM_RAISED_EVENT, onAlarm('raised')),
+      ...bound(ALARM_ACKNOWLEDGED_EVENT, onAlarm('acknowledged')),
+    },
     onStatus: (s) => options.onStatus('live', s),
     onSubscribed: () => options.onSubscribed('live'),
     onUnauthorized: () => options.onUnauthorized(),

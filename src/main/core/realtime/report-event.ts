@@ -9,6 +9,7 @@ import {
   type ReportProcessingEvent,
   type ReportQueuedEvent,
 } from '../../../shared/interface';
+import { payloadIssue } from './payload-issue';
 
 /** A spec 6.1 event, parsed with the shared schemas. */
 export type ReportEvent =
@@ -37,7 +38,5 @@ export function parseReportEvent(kind: ReportEventKind, payload: unknown): Repor
 
 function wrap<T>(parsed: z.ZodSafeParseResult<T>, make: (data: T) => ReportEvent): ReportEventResult {
   if (parsed.success) return { ok: true, value: make(parsed.data) };
-  const first = parsed.error.issues[0];
-  const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
-  return { ok: false, reason: `${first?.message ?? 'invalid'}${where}` };
+  return { ok: false, reason: payloadIssue(parsed.error) };
 }

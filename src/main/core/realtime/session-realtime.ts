@@ -1,5 +1,6 @@
 import type { LivePosition } from '../../../shared/ipc/views';
 import type { Session } from '../session/session';
+import type { AlarmEvent } from './alarm-event';
 import type { ConnectionTracker } from './connection-status';
 import { startRealtime, type Realtime, type RealtimeChannel } from './realtime';
 import type { ReportEvent } from './report-event';
@@ -9,6 +10,7 @@ export interface SessionRealtimeOptions {
   readonly connection: ConnectionTracker;
   onLivePositions(positions: LivePosition[]): void;
   onReportEvent(event: ReportEvent): void;
+  onAlarmEvent(event: AlarmEvent): void;
   /** A channel is subscribed (first connect or reconnect): fetch again what may have been missed. */
   reconcile(channel: RealtimeChannel): Promise<void>;
   readonly now: () => number;
@@ -53,6 +55,7 @@ export function createSessionRealtime(o: SessionRealtimeOptions): SessionRealtim
         log: o.log,
         onLivePositions: (positions) => o.onLivePositions(positions),
         onReportEvent: (e) => o.onReportEvent(e),
+        onAlarmEvent: (e) => o.onAlarmEvent(e),
         onStatus: (channel, status) => o.connection.channel(channel, status),
         // The session turns to "needs sign-in", which stops this pair (sync above).
         onUnauthorized: () => c.refused(),

@@ -31,8 +31,8 @@ export interface RecordStore {
     now: number,
   ): StoredRecord | null;
   remove(resource: string, id: number): boolean;
-  /** Rises with every write: the alarm engine reloads its rules and geofences when it moved. */
-  revision(): number;
+  /** Rises with every write of the resource: the alarm engine reloads its rules and geofences when it moved. */
+  revision(resource: string): number;
 }
 
 const rowSchema = z.object({
@@ -82,11 +82,13 @@ export function createRecordStore(db: Database.Database): RecordStore {
   );
   const del = db.prepare('DELETE FROM fleet_records WHERE resource = ? AND id = ?');
   const ids = (a: readonly number[] | null): string | null => (a === null ? null : JSON.stringify(a));
-  let revision = 0;
+  const revisions = new Map<string, number>();
+  const written = (resource: string): void =>
+    void revisions.set(resource, (revisions.get(resource) ?? 0) + 1);
 
   return {
     create(resource, body, assetIds, by, now) {
-      revision++;
+      written(resource);
       return fromRow(insert.get(resource, JSON.stringify(body), ids(assetIds), by, now, now));
     },
     get(resource, id) {
@@ -95,14 +97,14 @@ export function createRecordStore(db: Database.Database): RecordStore {
     },
     list: (resource) => selectAll.all(resource).map(fromRow),
     replace(resource, id, body, assetIds, now) {
-      revision++;
+      written(resource);
       const row: unknown = update.get(JSON.stringify(body), ids(assetIds), now, resource, id);
       return row === undefined ? null : fromRow(row);
     },
     remove(resource, id) {
-      revision++;
+      written(resource);
       return del.run(resource, id).changes > 0;
     },
-    revision: () => revision,
+    revision: (resource) => revisions.get(resource) ?? 0,
   };
 }

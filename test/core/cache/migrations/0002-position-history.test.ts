@@ -15,7 +15,7 @@ describe('migration 0002 (position history)', () => {
 
   it('applies on an empty database', () => {
     const db = new Database(join(dir, 'cache.db'));
-    expect(migrate(db)).toEqual({ from: 0, to: 2 });
+    expect(migrate(db, { to: 2 })).toEqual({ from: 0, to: 2 });
     db.prepare('INSERT INTO live_batches (t_min, t_max, count, bytes, data) VALUES (1, 2, 0, 8, ?)').run(
       Buffer.alloc(8),
     );
@@ -32,7 +32,7 @@ describe('migration 0002 (position history)', () => {
     v1.db.prepare('INSERT INTO settings (key, value) VALUES (\'settings\', \'{"theme":"dark"}\')').run();
     v1.db.close();
 
-    const v2 = openCacheDatabase(path);
+    const v2 = openCacheDatabase(path, { migrateTo: 2 });
     expect(v2.recovered).toBeNull();
     expect(schemaVersion(v2.db)).toBe(2);
     expect(v2.db.prepare('SELECT json FROM assets WHERE id = 7').get()).toEqual({ json: '{"id":7}' });
@@ -44,7 +44,7 @@ describe('migration 0002 (position history)', () => {
     v2.db.prepare('INSERT INTO history_coverage VALUES (7, 0, 10)').run();
     v2.db.close();
 
-    const reopened = openCacheDatabase(path);
+    const reopened = openCacheDatabase(path, { migrateTo: 2 });
     expect(schemaVersion(reopened.db)).toBe(2);
     expect(reopened.db.prepare('SELECT COUNT(*) AS n FROM history_chunks').get()).toEqual({ n: 1 });
     reopened.db.close();
