@@ -23,7 +23,16 @@ export async function serveHarness(root: string): Promise<{ url: string; close: 
     logLevel: 'warn',
     server: { host: '127.0.0.1', port: 0, fs: { allow: [ROOT] } },
     optimizeDeps: {
-      include: ['leaflet', 'vue', 'pinia', 'supercluster', 'topojson-client', '@tanstack/vue-virtual', 'zod'],
+      include: [
+        'leaflet',
+        'vue',
+        'pinia',
+        'supercluster',
+        'topojson-client',
+        '@tanstack/vue-virtual',
+        'zod',
+        '@geoman-io/leaflet-geoman-free',
+      ],
     },
   });
   await server.listen();
@@ -41,10 +50,12 @@ export interface Shot {
   readonly query: string;
   /** What to do once the page has settled, before the picture is taken. */
   readonly action?: (page: Page) => Promise<void>;
+  /** The window's size; 1440×900 unless given. */
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 /**
- * Each shot's page at 1440×900, given 2.5 s to settle, acted on, then saved
+ * Each shot's page at its viewport (1440×900 by default), given 2.5 s to settle, acted on, then saved
  * as test-results/screenshots/renderer-<name>.png (the path is printed).
  * `watch` may listen to a page before it loads (console messages).
  */
@@ -58,7 +69,7 @@ export async function shootPages(
   const browser: Browser = await launchChromium();
   try {
     for (const shot of shots) {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const page = await browser.newPage({ viewport: shot.viewport ?? { width: 1440, height: 900 } });
       page.on('pageerror', (e) => console.error(`[${shot.name}] ${e.message}`));
       watch?.(page, shot);
       await page.goto(`${url}/index.html?${shot.query}`);

@@ -167,7 +167,15 @@ export interface IpcEvents {
   /** The inbox's counts or mode changed (at most a few times a second). */
   'alarms.changed': AlarmSummary;
   /** Alarms new to the inbox, for attention (sound, rings); a catch-up's arrive in one push. */
-  'alarms.raised': { readonly alarms: readonly InboxAlarm[]; readonly origin: AlarmOrigin };
+  'alarms.raised': {
+    readonly alarms: readonly InboxAlarm[];
+    readonly origin: AlarmOrigin;
+    /**
+     * Read by a new (or reset) inbox's first catch-up: the service's past, not news. The renderer
+     * lists them but neither sounds nor notifies (the core's own attention skips them the same way).
+     */
+    readonly history: boolean;
+  };
   /** Alarms whose acknowledgement changed (here or by another operator). */
   'alarms.updated': { readonly alarms: readonly InboxAlarm[] };
   'geofences.changed': GeofenceView[];

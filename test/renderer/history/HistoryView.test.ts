@@ -4,25 +4,29 @@ import { createPinia, getActivePinia, setActivePinia } from 'pinia';
 import { setBridge } from '../../../src/renderer/src/api';
 import HistoryView from '../../../src/renderer/src/features/history/HistoryView.vue';
 import { formatDateTime } from '../../../src/renderer/src/features/history/history-format';
+import type { ScreenIntent } from '../../../src/renderer/src/layout/navigation';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { HistoryResult } from '../../../src/shared/ipc';
 import { FakeBridge } from '../support/fake-bridge';
 import { settle } from '../support/mount-with-bridge';
 import { simFleet, TEST_SETTINGS } from '../support/sim-fleet';
-import { morning, result } from './history-fixture';
+import { morning, result, T0 } from './history-fixture';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
-async function mountHistory(answer: HistoryResult): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
+async function mountHistory(
+  answer: HistoryResult,
+  intent: ScreenIntent = { kind: 'history', assetId: 3, seq: 4 },
+): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
   const fleet = simFleet(5);
   const bridge = new FakeBridge().handle('history.get', answer).handle('settings.get', TEST_SETTINGS);
   setActivePinia(createPinia());
   setBridge(bridge);
   // The Leaflet map is exercised in Chromium; here it would fetch the outline map from nowhere.
   const wrapper = mount(HistoryView, {
-    props: { assetId: 3, intent: { kind: 'history', assetId: 3, seq: 4 } },
+    props: { assetId: 3, intent },
     global: { plugins: [getActivePinia()!], stubs: { HistoryMap: true } },
     attachTo: document.body,
   });
@@ -50,6 +54,21 @@ describe('history view', () => {
     expect(wrapper.find('[data-testid="summary-distance"]').text()).toContain('15.0 km');
     expect(wrapper.text()).toContain('Stops 2');
     expect(wrapper.find('[data-testid="history-coverage"]').exists()).toBe(false);
+  });
+
+  it('opens at an alarm’s moment: half an hour either side on whole minutes, the replay cursor on the instant', async () => {
+    const at = T0 + 12 * 60_000 + 20_000;
+    const { wrapper, bridge } = await mountHistory(result(morning()), {
+      kind: 'history',
+      assetId: 3,
+      seq: 9,
+      at,
+    });
+    const args = bridge.callsOf('history.get') as { assetId: number; start: number; end: number }[];
+    expect(args).toEqual([{ assetId: 3, start: T0 - 18 * 60_000, end: T0 + 43 * 60_000 }]);
+    expect(wrapper.emitted('intent-handled')).toEqual([[9]]);
+    expect(wrapper.find('[data-preset="custom"]').attributes('aria-pressed')).toBe('true');
+    expect(wrapper.find('[data-testid="replay-time"]').text()).toBe(formatDateTime(at));
   });
 
   it('switches asset through the picker: the screen asks for the new selection', async () => {

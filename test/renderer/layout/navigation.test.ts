@@ -14,6 +14,16 @@ describe('navigation contract', () => {
     expect(nav.intentFor('reports')).toBeNull();
   });
 
+  it('opens the history at a moment (an alarm’s replay): the intent carries the instant', () => {
+    const nav = useNavigation();
+    nav.requestHistoryAt(5, 1_760_000_000_000);
+    expect(nav.screen).toBe('history');
+    expect(nav.selectedAssetId).toBe(5);
+    expect(nav.intentFor('history')).toMatchObject({ kind: 'history', assetId: 5, at: 1_760_000_000_000 });
+    nav.requestHistory(5);
+    expect(nav.intentFor('history')).not.toHaveProperty('at');
+  });
+
   it('routes report and share requests to their screens', () => {
     const nav = useNavigation();
     nav.requestReport(3);

@@ -12,9 +12,16 @@ const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({
 });
 
 describe('keyboard shortcuts', () => {
-  it('switches screens with 1 to 4', () => {
+  it('switches screens with 1 to 5', () => {
     expect(shortcutFor(key('1'))).toEqual({ kind: 'screen', screen: 'map' });
     expect(shortcutFor(key('4'))).toEqual({ kind: 'screen', screen: 'links' });
+    expect(shortcutFor(key('5'))).toEqual({ kind: 'screen', screen: 'alarms' });
+  });
+
+  it('mutes and unmutes the alarms with M, except while typing', () => {
+    expect(shortcutFor(key('m'))).toEqual({ kind: 'toggleMute' });
+    expect(shortcutFor(key('M'))).toEqual({ kind: 'toggleMute' });
+    expect(shortcutFor(key('m', { inTextField: true }))).toBeNull();
   });
 
   it('maps the common map actions', () => {
@@ -32,7 +39,7 @@ describe('keyboard shortcuts', () => {
   it('lists every key it answers to, and the history replay’s keys in their own group', () => {
     const [general, replay] = SHORTCUTS;
     const listed = general!.shortcuts.flatMap((s) => s.keys.split(' '));
-    for (const k of ['/', 'F', 'L', 'Esc', ',', '?']) expect(listed).toContain(k);
+    for (const k of ['/', 'F', 'L', 'M', 'Esc', ',', '?']) expect(listed).toContain(k);
     expect(replay!.title).toBe('History replay');
     expect(replay!.shortcuts.map((s) => s.keys)).toEqual(['Space', '← →', '+ −']);
   });

@@ -44,6 +44,7 @@ describe('the settings dialog', () => {
       'Map',
       'Offline cache',
       'Appearance',
+      'Alarms',
       'Updates',
     ]);
     expect((field(w, 'tileUrl').element as HTMLInputElement).value).toBe(TEST_SETTINGS.tileUrl);

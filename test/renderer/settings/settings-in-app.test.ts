@@ -36,14 +36,24 @@ describe('settings in the app', () => {
     expect(document.activeElement).toBe(button.element);
   });
 
-  it('lists the settings key and the replay keys in the shortcuts overlay, with focus on its Close button', async () => {
+  it('lists the settings key, the replay keys and the alarm list’s keys in the shortcuts overlay, with focus on its Close button', async () => {
     const { wrapper } = await mountApp();
     press('?');
     await settle();
     const help = wrapper.find('[aria-labelledby="help-title"]');
-    expect(help.findAll('h3').map((h) => h.text())).toEqual(['General', 'History replay']);
+    expect(help.findAll('h3').map((h) => h.text())).toEqual(['General', 'History replay', 'Alarms']);
     const replay = help.find('section[aria-label="History replay"]');
     expect(replay.findAll('kbd').map((k) => k.text())).toEqual(['Space', '← →', '+ −']);
+    const alarms = help.find('section[aria-label="Alarms"]');
+    expect(alarms.findAll('kbd').map((k) => k.text())).toEqual([
+      '/',
+      '↑ ↓',
+      'Space',
+      'A',
+      'Enter',
+      'R',
+      'Esc',
+    ]);
     expect(help.text()).toContain('Settings');
     expect(document.activeElement?.textContent).toContain('Close');
     press('Escape');

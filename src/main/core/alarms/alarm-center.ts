@@ -79,7 +79,7 @@ export function createAlarmCenter(o: AlarmCenterOptions): AlarmCenter {
   };
   inbox.subscribe({
     raised(alarms, origin, history) {
-      o.push('alarms.raised', { alarms, origin });
+      o.push('alarms.raised', { alarms, origin, history });
       attention.raised(alarms, origin, history);
     },
     updated: (alarms) => o.push('alarms.updated', { alarms }),

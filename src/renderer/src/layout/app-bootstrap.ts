@@ -1,5 +1,8 @@
 import { watch } from 'vue';
 import { call } from '../api';
+import { startAlarmAttention } from '../features/alarms/alarm-attention-service';
+import { useAlarms } from '../stores/alarms';
+import { useGeofences } from '../stores/geofences';
 import { useConnection } from '../stores/connection';
 import { useFleet } from '../stores/fleet';
 import { useNotices } from '../stores/notices';
@@ -17,18 +20,33 @@ export async function bootstrap(): Promise<() => void> {
   const settings = useSettings();
   const notices = useNotices();
   const fleet = useFleet();
-  const offs = [session.listen(), connection.listen(), settings.listen(), notices.listen(), fleet.listen()];
+  const alarms = useAlarms();
+  const geofences = useGeofences();
+  const offs = [
+    session.listen(),
+    connection.listen(),
+    settings.listen(),
+    notices.listen(),
+    fleet.listen(),
+    alarms.listen(),
+    geofences.listen(),
+  ];
   await Promise.allSettled([session.load(), connection.load(), settings.load(), notices.load()]);
   const stop = watch(
     () => session.signedIn,
     (signedIn) => {
-      if (signedIn) void fleet.load().catch((err: unknown) => console.warn('fleet.snapshot failed', err));
+      if (!signedIn) return;
+      void fleet.load().catch((err: unknown) => console.warn('fleet.snapshot failed', err));
+      void alarms.load().catch((err: unknown) => console.warn('alarms.summary failed', err));
+      void geofences.load();
     },
     { immediate: true },
   );
+  const stopAttention = await startAlarmAttention();
   await call('app.ready').catch((err: unknown) => console.warn('app.ready failed', err));
   return () => {
     stop();
+    stopAttention();
     offs.forEach((off) => off());
   };
 }

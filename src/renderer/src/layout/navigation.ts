@@ -4,7 +4,7 @@ import { ref } from 'vue';
 /**
  * The navigation contract between the shell and its screens.
  *
- * Screens: 'map' (home), 'history', 'reports', 'links' — keys 1–4 in that order.
+ * Screens: 'map' (home), 'history', 'reports', 'links', 'alarms' — keys 1–5 in that order.
  *
  * Every screen component (features/<screen>/<Name>View.vue) is mounted by
  * layout/AppShell.vue with these props and may emit these events:
@@ -17,20 +17,28 @@ import { ref } from 'vue';
  *
  * An intent stays pending until the target screen emits 'intent-handled', so a
  * screen that mounts after the request still sees it. Requests come from the
- * asset panel's quick actions through requestHistory / requestReport / requestShare.
+ * asset panel's quick actions through requestHistory / requestReport / requestShare, and from
+ * an alarm's "Replay" through requestHistoryAt (history around the alarm's moment).
  * Screens may also use this store directly (useNavigation()).
  */
-export type Screen = 'map' | 'history' | 'reports' | 'links';
+export type Screen = 'map' | 'history' | 'reports' | 'links' | 'alarms';
 
 export const SCREENS: readonly { readonly id: Screen; readonly label: string; readonly key: string }[] = [
   { id: 'map', label: 'Live map', key: '1' },
   { id: 'history', label: 'History', key: '2' },
   { id: 'reports', label: 'Reports', key: '3' },
   { id: 'links', label: 'Tracking links', key: '4' },
+  { id: 'alarms', label: 'Alarms', key: '5' },
 ];
 
 export type ScreenIntent =
-  | { readonly kind: 'history'; readonly assetId: number; readonly seq: number }
+  | {
+      readonly kind: 'history';
+      readonly assetId: number;
+      readonly seq: number;
+      /** Replay around this instant (epoch ms), the cursor on it: an alarm's moment. */
+      readonly at?: number;
+    }
   | { readonly kind: 'report'; readonly assetId: number; readonly seq: number }
   | { readonly kind: 'share'; readonly assetId: number; readonly seq: number };
 
@@ -65,10 +73,11 @@ export const useNavigation = defineStore('navigation', () => {
     selectedAssetId.value = assetId;
   }
 
-  function request(kind: ScreenIntent['kind'], assetId: number): void {
+  function request(kind: ScreenIntent['kind'], assetId: number, at?: number): void {
     seq += 1;
     selectedAssetId.value = assetId;
-    intent.value = { kind, assetId, seq };
+    intent.value =
+      kind === 'history' && at !== undefined ? { kind, assetId, seq, at } : { kind, assetId, seq };
     screen.value = INTENT_SCREEN[kind];
   }
 
@@ -89,6 +98,7 @@ export const useNavigation = defineStore('navigation', () => {
     go,
     select,
     requestHistory: (assetId: number) => request('history', assetId),
+    requestHistoryAt: (assetId: number, at: number) => request('history', assetId, at),
     requestReport: (assetId: number) => request('report', assetId),
     requestShare: (assetId: number) => request('share', assetId),
     handled,

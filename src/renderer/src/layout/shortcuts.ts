@@ -7,7 +7,8 @@ export type ShortcutAction =
   | { readonly kind: 'toggleFollow' }
   | { readonly kind: 'escape' }
   | { readonly kind: 'help' }
-  | { readonly kind: 'settings' };
+  | { readonly kind: 'settings' }
+  | { readonly kind: 'toggleMute' };
 
 export interface ShortcutGroup {
   readonly title: string;
@@ -18,7 +19,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
   {
     title: 'General',
     shortcuts: [
-      { keys: '1 – 4', does: 'Live map, History, Reports, Tracking links' },
+      { keys: '1 – 5', does: 'Live map, History, Reports, Tracking links, Alarms' },
       { keys: '/', does: 'Search assets' },
       { keys: 'F', does: 'Fit the whole fleet on the map' },
       { keys: 'L', does: 'Follow the selected asset' },
@@ -28,6 +29,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
       },
       { keys: '↑ ↓', does: 'Previous / next asset in the list' },
       { keys: 'Esc', does: 'Clear the selection, close a popup' },
+      { keys: 'M', does: 'Mute alarm sounds and notifications for 15 minutes, or unmute' },
       { keys: ',', does: 'Settings' },
       { keys: '?', does: 'Show these shortcuts' },
     ],
@@ -41,6 +43,19 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
       { keys: '+ −', does: 'Replay faster / slower' },
     ],
   },
+  {
+    // The keys AlarmList.vue's onKey handles: keep the two in step.
+    title: 'Alarms',
+    shortcuts: [
+      { keys: '/', does: 'Search the alarms (on the Alarms screen)' },
+      { keys: '↑ ↓', does: 'Previous / next alarm; with Shift, select as you go' },
+      { keys: 'Space', does: 'Select or unselect the alarm' },
+      { keys: 'A', does: 'Acknowledge the selected alarms (or the one at the cursor)' },
+      { keys: 'Enter', does: 'Show the alarm on the live map; on a group, fold or unfold it' },
+      { keys: 'R', does: 'Replay the asset’s history at the alarm’s moment' },
+      { keys: 'Esc', does: 'Clear the selection' },
+    ],
+  },
 ];
 
 const SCREEN_KEYS: Readonly<Record<string, Screen>> = {
@@ -48,6 +63,7 @@ const SCREEN_KEYS: Readonly<Record<string, Screen>> = {
   '2': 'history',
   '3': 'reports',
   '4': 'links',
+  '5': 'alarms',
 };
 
 export interface KeyLike {
@@ -78,6 +94,9 @@ export function shortcutFor(e: KeyLike): ShortcutAction | null {
       return { kind: 'help' };
     case ',':
       return { kind: 'settings' };
+    case 'm':
+    case 'M':
+      return { kind: 'toggleMute' };
     default:
       return null;
   }

@@ -40,6 +40,22 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: number)
   }
 }
 
+const MINUTE_MS = 60_000;
+/** Either side of a moment replayed from an alarm: the approach and what followed. */
+export const MOMENT_MARGIN_MS = 30 * MINUTE_MS;
+
+/**
+ * The range replayed around a moment (an alarm's): half an hour either side,
+ * on whole minutes, since the range form shows minutes. It is not cut at
+ * "now": the service's clock, which stamps the moment, may run ahead of ours.
+ */
+export function rangeAround(at: number): TimeRange {
+  return {
+    start: Math.floor((at - MOMENT_MARGIN_MS) / MINUTE_MS) * MINUTE_MS,
+    end: Math.ceil((at + MOMENT_MARGIN_MS) / MINUTE_MS) * MINUTE_MS,
+  };
+}
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** The value an <input type="datetime-local"> shows for an instant, in local time. */

@@ -54,6 +54,7 @@ export class FleetCanvasLayer extends L.Layer {
   private frame = 0;
   private selected: number | null = null;
   private following = false;
+  private readonly frameListeners = new Set<() => void>();
 
   constructor(options: FleetLayerOptions) {
     super();
@@ -145,6 +146,25 @@ export class FleetCanvasLayer extends L.Layer {
   positionOf(assetId: number): L.LatLng | null {
     const i = this.positions.slot(assetId);
     return i === undefined ? null : L.latLng(this.positions.lat[i]!, this.positions.lon[i]!);
+  }
+
+  /** Called after every frame this layer draws; answers the unsubscribe. */
+  onDrawn(listener: () => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /**
+   * Where an asset's own marker is drawn at `now` (mid-glide included), in Web
+   * Mercator's unit square, for layers that mark assets; null when the last
+   * frame drew it in a cluster or not at all (out of view).
+   */
+  drawnPoint(assetId: number, now: number): readonly [number, number] | null {
+    const i = this.positions.slot(assetId);
+    if (i === undefined || Number.isNaN(this.markers.sx[i])) return null;
+    const p = this.positions;
+    const t = progress(p.t0[i]!, now);
+    return [lerp(p.fx[i]!, p.tx[i]!, t), lerp(p.fy[i]!, p.ty[i]!, t)];
   }
 
   /** The asset or cluster under a container point, as drawn (the map may have moved since: so has the canvas). */
@@ -252,6 +272,8 @@ export class FleetCanvasLayer extends L.Layer {
     if (this.following && this.selected !== null) this.keepSelectedCentred(map, scale, corner, size);
     if (started < this.animateUntil) this.requestRedraw();
     this.opts.onFrame?.(performance.now() - started);
+    // Layers that mark assets (the alarm rings) redraw with the markers; none listening costs nothing.
+    for (const l of this.frameListeners) l();
   };
 
   private drawSelected(ctx: CanvasRenderingContext2D, view: FrameView, now: number): void {

@@ -2,13 +2,23 @@ import type { z } from 'zod';
 import { DEFAULT_SETTINGS, settingsPatchSchema, type IpcArgs, type Settings } from '../../../../shared/ipc';
 import { isApiError } from '../../api';
 
-/** What the dialog's fields hold: the cache size is typed as text, so a half-typed number is not lost. */
+/**
+ * What the dialog's fields hold, one per setting: numbers typed as text (the
+ * cache size, the local thresholds), so a half-typed number is not lost; the
+ * volume in percent, as the slider shows it.
+ */
 export interface SettingsDraft {
   tileUrl: string;
   tileAttribution: string;
   cacheSizeMb: string;
   theme: Settings['theme'];
   autoUpdate: boolean;
+  alarmSounds: { critical: boolean; warning: boolean; info: boolean };
+  alarmVolume: number;
+  alarmNotifications: boolean;
+  /** Blank: off. */
+  localOfflineMinutes: string;
+  localSpeedKmh: string;
 }
 
 export type SettingsField = keyof SettingsDraft;
@@ -22,6 +32,11 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'cacheSizeMb',
   'theme',
   'autoUpdate',
+  'alarmSounds',
+  'alarmVolume',
+  'alarmNotifications',
+  'localOfflineMinutes',
+  'localSpeedKmh',
 ];
 
 export const THEMES: readonly { readonly value: Settings['theme']; readonly label: string }[] = [
@@ -44,6 +59,20 @@ export const CACHE_SIZE_RANGE_MB = {
 
 export const CACHE_SIZE_MESSAGE = `must be a whole number of MB from ${CACHE_SIZE_RANGE_MB.min.toLocaleString()} to ${CACHE_SIZE_RANGE_MB.max.toLocaleString()}`;
 
+const offlineSchema = settingsPatchSchema.shape.localOfflineMinutes.unwrap().unwrap();
+const speedSchema = settingsPatchSchema.shape.localSpeedKmh.unwrap().unwrap();
+/** The local thresholds' ranges, read from the schema as the cache size's are. */
+export const LOCAL_OFFLINE_RANGE_MIN = {
+  min: bound(offlineSchema.minValue, 'minimum'),
+  max: bound(offlineSchema.maxValue, 'maximum'),
+} as const;
+export const LOCAL_SPEED_RANGE_KMH = {
+  min: bound(speedSchema.minValue, 'minimum'),
+  max: bound(speedSchema.maxValue, 'maximum'),
+} as const;
+export const LOCAL_OFFLINE_MESSAGE = `must be a whole number of minutes from ${LOCAL_OFFLINE_RANGE_MIN.min} to ${LOCAL_OFFLINE_RANGE_MIN.max.toLocaleString()}, or empty for off`;
+export const LOCAL_SPEED_MESSAGE = `must be a speed from ${LOCAL_SPEED_RANGE_KMH.min} to ${LOCAL_SPEED_RANGE_KMH.max} km/h, or empty for off`;
+
 /** The OpenStreetMap tiles and credit the app starts with. */
 export const OSM_TILES = {
   tileUrl: DEFAULT_SETTINGS.tileUrl,
@@ -57,7 +86,18 @@ export function draftOf(settings: Settings): SettingsDraft {
     cacheSizeMb: String(settings.cacheSizeMb),
     theme: settings.theme,
     autoUpdate: settings.autoUpdate,
+    alarmSounds: { ...settings.alarmSounds },
+    alarmVolume: Math.round(settings.alarmVolume * 100),
+    alarmNotifications: settings.alarmNotifications,
+    localOfflineMinutes: settings.localOfflineMinutes === null ? '' : String(settings.localOfflineMinutes),
+    localSpeedKmh: settings.localSpeedKmh === null ? '' : String(settings.localSpeedKmh),
   };
+}
+
+/** A typed number: blank is null (off), anything unreadable NaN (which the schema refuses). */
+function optionalNumber(text: string): number | null {
+  const t = text.trim();
+  return t === '' ? null : Number(t);
 }
 
 function valuesOf(draft: SettingsDraft): Record<SettingsField, unknown> {
@@ -69,6 +109,11 @@ function valuesOf(draft: SettingsDraft): Record<SettingsField, unknown> {
     cacheSizeMb: size === '' ? Number.NaN : Number(size),
     theme: draft.theme,
     autoUpdate: draft.autoUpdate,
+    alarmSounds: { ...draft.alarmSounds },
+    alarmVolume: draft.alarmVolume / 100,
+    alarmNotifications: draft.alarmNotifications,
+    localOfflineMinutes: optionalNumber(draft.localOfflineMinutes),
+    localSpeedKmh: optionalNumber(draft.localSpeedKmh),
   };
 }
 
@@ -79,6 +124,8 @@ function isField(key: string): key is SettingsField {
 function messageOf(field: SettingsField, issue: z.core.$ZodIssue): string {
   // zod's own words ("Too small: expected number to be >=50") are not an operator's.
   if (field === 'cacheSizeMb') return CACHE_SIZE_MESSAGE;
+  if (field === 'localOfflineMinutes') return LOCAL_OFFLINE_MESSAGE;
+  if (field === 'localSpeedKmh') return LOCAL_SPEED_MESSAGE;
   if (issue.code === 'too_big' && issue.origin === 'string')
     return `must be at most ${String(issue.maximum)} characters`;
   return issue.message;
@@ -104,7 +151,9 @@ export function checkDraft(
   const fields = fieldErrorsOf(draft);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   const values = valuesOf(draft);
-  const changed = SETTINGS_FIELDS.filter((f) => values[f] !== saved[f]).map((f) => [f, values[f]]);
+  // The sounds are an object: compared by value, not by identity.
+  const differs = (f: SettingsField): boolean => JSON.stringify(values[f]) !== JSON.stringify(saved[f]);
+  const changed = SETTINGS_FIELDS.filter(differs).map((f) => [f, values[f]]);
   return { ok: true, patch: settingsPatchSchema.parse(Object.fromEntries(changed)) };
 }
 
