@@ -20,6 +20,8 @@ export const readyLineSchema = z.object({
         id: z.int(),
         name: z.string(),
         token: z.string(),
+        username: z.string(),
+        password: z.string(),
         asset_ids: z.array(z.int()).nullable(),
       }),
     )

@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
 import { startLocalService } from './local-service';
 
-/** `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N] [--dev]`; --dev serves the mail outbox at GET /dev/outbox (development only). */
+/**
+ * `npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]
+ * [--access-token-ttl SECONDS] [--refresh-token-ttl SECONDS] [--dev]`; --dev serves the mail outbox at
+ * GET /dev/outbox (development only).
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -11,6 +15,8 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
       'tick-ms': { type: 'string' },
+      'access-token-ttl': { type: 'string' },
+      'refresh-token-ttl': { type: 'string' },
       dev: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -18,7 +24,8 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     process.stdout.write(
-      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N] [--dev]\n',
+      'usage: npm run service -- [--port N] [--host H] [--fleet-size N] [--seed N] [--data-dir DIR] [--tick-ms N]\n' +
+        '         [--access-token-ttl SECONDS] [--refresh-token-ttl SECONDS] [--dev]\n',
     );
     return;
   }
@@ -34,6 +41,8 @@ async function main(): Promise<void> {
     seed: int('seed', values.seed),
     dataDir: values['data-dir'],
     tickMs: int('tick-ms', values['tick-ms']),
+    accessTokenTtlSeconds: int('access-token-ttl', values['access-token-ttl']),
+    refreshTokenTtlSeconds: int('refresh-token-ttl', values['refresh-token-ttl']),
     devOutbox: values.dev === true,
     quiet: false,
   });

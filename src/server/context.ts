@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Database from 'better-sqlite3';
-import type { Account } from './accounts/account';
+import type { Account, ServiceUser } from './accounts/account';
 import type { Fleet } from './sim/types';
 import type { TrackingLinkStore } from './tracking/tracking-link-store';
 
@@ -19,6 +19,13 @@ export interface ServiceContext {
   /** Signs channel authorizations (Pusher protocol). New at every start; never leaves the process. */
   readonly appSecret: string;
   readonly account: Account;
+  /**
+   * The user of a bearer token: a static token or an OAuth access token
+   * (docs/interface-decisions.md, "Sign-in (OAuth 2.0)"), or null. For tokens
+   * that do not arrive in an Authorization header (a form); routes use
+   * http/auth.ts's requireUser.
+   */
+  authenticate(token: string): Promise<ServiceUser | null>;
   readonly fleet: Fleet;
   readonly db: Database.Database;
   /** SQLite file and generated files live here (a temporary directory unless --data-dir). */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createAccount, newToken, type IssuedUser } from './accounts/account';
+import { createAccount, newToken, type IssuedUser, type ServiceUser } from './accounts/account';
+import { newPassword } from './accounts/password-hash';
 import type { ServiceContext, ServiceLog, ServiceModule, ServiceUrls } from './context';
 import { createHttpApp } from './http/app';
 import { hostAllowlist } from './http/host-check';
@@ -16,6 +17,7 @@ import { createDocsModule } from './docs/docs-module';
 import { createReportsModule } from './reports/reports-module';
 import { createTrackingPageModule } from './tracking/tracking-page-module';
 import { createTrackingLinkStore } from './tracking/tracking-link-store';
+import { createOAuthModule } from './oauth/oauth-module';
 
 export const ACCOUNT_KEY = 'fleetdesk-demo';
 export const APP_KEY = 'fleetdesk-local';
@@ -24,6 +26,9 @@ export interface ReadyUser {
   readonly id: number;
   readonly name: string;
   readonly token: string;
+  /** What the user signs in with on the OAuth sign-in page (docs/interface-decisions.md, "Sign-in (OAuth 2.0)"). */
+  readonly username: string;
+  readonly password: string;
   readonly asset_ids: readonly number[] | null;
 }
 
@@ -55,16 +60,20 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     {
       id: 1,
       name: 'Dana Reyes (operator)',
+      username: 'dana',
       email: 'dana@fleetdesk.test',
       assetIds: null,
       token: opts.tokens?.operator ?? newToken(),
+      password: opts.passwords?.operator ?? newPassword(),
     },
     {
       id: 2,
       name: 'Sam Okafor (dispatcher)',
+      username: 'sam',
       email: 'sam@fleetdesk.test',
       assetIds: restrictedAssets,
       token: opts.tokens?.restricted ?? newToken(),
+      password: opts.passwords?.restricted ?? newPassword(),
     },
   ];
   const account = createAccount(ACCOUNT_KEY, 'Fleetdesk Demo Logistics', issued);
@@ -81,11 +90,13 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     tracking_url: '',
   };
   let publish: ServiceContext['publish'] = () => undefined;
+  let userForAccessToken = async (_token: string): Promise<ServiceUser | null> => null;
   const context: ServiceContext = {
     urls,
     appKey: APP_KEY,
     appSecret: randomBytes(32).toString('hex'),
     account,
+    authenticate: async (token) => account.authenticate(token) ?? (await userForAccessToken(token)),
     fleet,
     db,
     dataDir,
@@ -95,9 +106,16 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     log,
   };
 
+  const oauth = createOAuthModule(context, {
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
+  });
+  userForAccessToken = oauth.userForAccessToken;
   const realtime = createRealtimeModule(context, { tickMs: opts.tickMs });
   publish = realtime.publish;
   const modules: ServiceModule[] = [
+    // First: its hook finds the user of an OAuth access token before any route checks the token.
+    oauth,
     realtime,
     createFleetModule(context),
     createReportsModule(context, {
@@ -127,7 +145,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...urls,
     app_key: APP_KEY,
     account_key: ACCOUNT_KEY,
-    users: issued.map((u) => ({ id: u.id, name: u.name, token: u.token, asset_ids: u.assetIds })),
+    users: issued.map((u) => ({
+      id: u.id,
+      name: u.name,
+      token: u.token,
+      username: u.username,
+      password: u.password,
+      asset_ids: u.assetIds,
+    })),
   };
 
   let stopping: Promise<void> | null = null;

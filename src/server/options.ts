@@ -18,6 +18,18 @@ export const localServiceOptionsSchema = z.object({
   tickMs: z.int().min(50).max(60_000).default(2000),
   /** Fixed bearer tokens, so a restarted service accepts the same ones (tests, demos). */
   tokens: z.object({ operator: z.string().min(16), restricted: z.string().min(16) }).optional(),
+  /** Fixed sign-in passwords of the demo users, for the same reason (docs/interface-decisions.md, "Sign-in (OAuth 2.0)"). */
+  passwords: z
+    .object({ operator: z.string().min(8).max(200), restricted: z.string().min(8).max(200) })
+    .optional(),
+  /** Lifetime of an OAuth access token: 10 minutes, shorter in tests of expiry. */
+  accessTokenTtlSeconds: z.int().min(1).max(86_400).default(600),
+  /** Lifetime of an OAuth refresh token, renewed at each use (rotation): 14 days. */
+  refreshTokenTtlSeconds: z
+    .int()
+    .min(1)
+    .max(90 * 86_400)
+    .default(14 * 86_400),
   /** Report worker threads; default: one per core, at least 2. */
   reportWorkers: z.int().min(1).max(16).optional(),
   /** Queue depth past which the service is in degraded mode (spec 8, 503). */

@@ -8,6 +8,7 @@ import {
 import { IGNORED_BODY, type ResponseDoc, type RouteDoc } from '../http/route-doc';
 import { BEARER_REALM } from '../http/bearer-challenge';
 import { DEPRECATION_NOTES_PATH } from '../http/deprecation';
+import { API_SCOPE, OAUTH_ROUTES, SCOPE_PERMISSIONS } from '../oauth/desktop-client';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -153,7 +154,7 @@ export function documentedResponses(doc: RouteDoc): Record<string, ResponseDoc> 
     out['404'] ??= error(doc.url.includes(':account') ? 'Unknown account or id' : 'Not found');
   if (doc.deprecation)
     out['410'] ??= error(`Removed: from ${doc.deprecation.sunsetAt.slice(0, 10)}, its Sunset, on (spec 9)`);
-  if (READS_BODY.has(doc.method)) {
+  if (READS_BODY.has(doc.method) && !doc.bodyReadByRoute) {
     out['413'] ??= error('Body too large');
     out['415'] ??= error(
       doc.multipart
@@ -200,7 +201,10 @@ function requestBody(doc: RouteDoc): JsonSchema | undefined {
   }
   const body = bodyOf(doc);
   if (body === undefined) return undefined;
-  return { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
+  return {
+    required: true,
+    content: { [doc.bodyMediaType ?? 'application/json']: { schema: jsonSchema(body, 'input') } },
+  };
 }
 
 function operation(doc: RouteDoc, accountKey: string): JsonSchema {
@@ -216,7 +220,8 @@ function operation(doc: RouteDoc, accountKey: string): JsonSchema {
     summary: doc.summary,
     ...(doc.description || d ? { description: `${doc.description ?? ''}${deprecationNote}`.trim() } : {}),
     ...(d ? { deprecated: true, 'x-deprecated-at': d.deprecatedAt, 'x-sunset': d.sunsetAt } : {}),
-    security: doc.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+    // A static token or an OAuth access token with the API scope: either one is a Bearer token.
+    security: doc.auth === 'bearer' ? [{ bearerAuth: [] }, { oauth2: [API_SCOPE] }] : [],
     parameters: parameters(doc, accountKey),
     ...(body ? { requestBody: body } : {}),
     responses: responses(doc),
@@ -236,13 +241,32 @@ export function buildOpenApi(docs: readonly RouteDoc[], info: OpenApiInfo): Json
       version: '1.0.0',
       description:
         'The asynchronous reporting interface (/api/v1) and the fleet tracking interface (/api/{account}), ' +
-        'as implemented by the local fleet service. Every route except this portal and the public tracking ' +
-        'page needs `Authorization: Bearer <token>`. Every route answers 421 to a Host header other than the ' +
-        'names the service was started for (loopback names and addresses, and its listen address).',
+        'as implemented by the local fleet service. Every route except this portal, the public tracking ' +
+        'page and the sign-in routes needs `Authorization: Bearer <token>`: a static token from the ready ' +
+        'line, or an OAuth 2.0 access token with the `api` scope (tag "Sign-in (OAuth 2.0)"). Every route ' +
+        'answers 421 to a Host header other than the names the service was started for (loopback names and ' +
+        'addresses, and its listen address).',
     },
     servers: [{ url: info.serverUrl }],
     tags,
     paths,
-    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'Authorization code with PKCE S256, public client `fleetdesk-desktop`, loopback redirect (RFC 8252).',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${info.serverUrl}${OAUTH_ROUTES.authorization}`,
+              tokenUrl: `${info.serverUrl}${OAUTH_ROUTES.token}`,
+              refreshUrl: `${info.serverUrl}${OAUTH_ROUTES.token}`,
+              scopes: SCOPE_PERMISSIONS,
+            },
+          },
+        },
+      },
+    },
   };
 }

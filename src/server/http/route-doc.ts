@@ -32,6 +32,10 @@ export interface RouteDoc {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** How the body is sent: JSON unless a form (RFC 6749's endpoints, HTML forms). */
+  readonly bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
+  /** The route reads and limits its body itself (oidc-provider), so fastify's 413 and 415 never apply. */
+  readonly bodyReadByRoute?: boolean;
   /** A multipart upload instead of a JSON body. */
   readonly multipart?: {
     readonly field: string;

@@ -175,7 +175,7 @@ export function registerAccessRoutes(app: FastifyInstance, deps: TrackingPageDep
       return sendHtml(reply, 429, signInPage(link.uuid, { error }));
     }
     const token = (formBody(request)?.token ?? '').trim();
-    const user = token.length > 0 && token.length <= 512 ? ctx.account.authenticate(token) : null;
+    const user = token.length > 0 && token.length <= 512 ? await ctx.authenticate(token) : null;
     // A user of the account who may not see this asset (spec 5: per-user access) is refused the same way.
     if (!user || !ctx.account.canAccess(user, link.assetId)) {
       const lockedFor = deps.signInLimiter.record(key, now);
