@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Provider, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Account } from '../accounts/account';
 import type { ServiceLog, ServiceUrls } from '../context';
@@ -123,8 +124,17 @@ export function createAuthorizationServer(o: AuthorizationServerOptions): Provid
     },
   };
   const provider = new Provider(o.issuer, configuration);
-  provider.on('server_error', (ctx: KoaContextWithOIDC, err: Error) =>
-    o.log.error('oauth internal error', { path: ctx.path, err: String(err), stack: err.stack ?? null }),
+  const logInternal = (ctx: KoaContextWithOIDC | undefined, err: unknown): void =>
+    o.log.error('oauth internal error', {
+      path: ctx?.path ?? null,
+      err: String(err),
+      stack: err instanceof Error ? (err.stack ?? null) : null,
+    });
+  provider.on('server_error', logInternal);
+  // Koa's own 'error' event (an error past oidc-provider's handlers): the service's log, not Koa's console.error.
+  // (The provider's typings list only its own events; Koa's is on the same emitter.)
+  EventEmitter.prototype.on.call(provider, 'error', (err: unknown, ctx?: KoaContextWithOIDC) =>
+    logInternal(ctx, err),
   );
   return provider;
 }

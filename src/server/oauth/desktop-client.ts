@@ -25,7 +25,8 @@ export const INTERACTION_PREFIX = '/oauth/interaction';
 /** Use the fleet service as the signed-in user: the scope an access token needs at the API. */
 export const API_SCOPE = 'api';
 
-export const SCOPES = ['openid', 'profile', 'email', 'offline_access', API_SCOPE] as const;
+/** In the order the consent page lists them: what matters most first. */
+export const SCOPES = [API_SCOPE, 'offline_access', 'openid', 'profile', 'email'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** What the consent page says each scope lets the app do. */

@@ -85,9 +85,15 @@ export function registerInteractionRoutes(
   ): Promise<FastifyReply> => {
     const p = provider();
     if (!p) return goneBack(reply);
-    const returnTo = await p.interactionResult(request.raw, reply.raw, result, {
-      mergeWithLastSubmission: merge,
-    });
+    let returnTo: string;
+    try {
+      returnTo = await p.interactionResult(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: merge,
+      });
+    } catch {
+      // The interaction ended meanwhile (expired, or finished in another tab).
+      return goneBack(reply);
+    }
     return reply.redirect(returnTo, 303);
   };
 
@@ -96,16 +102,16 @@ export function registerInteractionRoutes(
   const signInAction = (uid: string): string => `${INTERACTION_PREFIX}/${encodeURIComponent(uid)}/sign-in`;
   const consentAction = (uid: string): string => `${INTERACTION_PREFIX}/${encodeURIComponent(uid)}/consent`;
 
-  const renderConsent = (reply: FastifyReply, interaction: Interaction): FastifyReply => {
+  const renderConsent = (reply: FastifyReply, interaction: Interaction, status = 200): FastifyReply => {
     const user = interaction.session ? userOf(ctx.account, interaction.session.accountId) : null;
     if (!user) return goneBack(reply);
     return sendPage(
       reply,
-      200,
+      status,
       consentPage({
         action: consentAction(interaction.uid),
         clientName: DESKTOP_CLIENT_NAME,
-        userName: `${user.name} (${user.username})`,
+        userName: `${user.name}, user ${user.username}`,
         accountName: ctx.account.name,
         permissions: scopesOf(interaction).map((s) => SCOPE_PERMISSIONS[s]),
       }),
@@ -192,7 +198,7 @@ export function registerInteractionRoutes(
     if (interaction.prompt.name !== 'consent')
       return reply.redirect(`${INTERACTION_PREFIX}/${interaction.uid}`, 303);
     const form = consentForm.safeParse(request.body ?? {});
-    if (!form.success) return renderConsent(reply.code(400), interaction);
+    if (!form.success) return renderConsent(reply, interaction, 400);
     if (form.data.decision === 'deny')
       return finish(
         request,

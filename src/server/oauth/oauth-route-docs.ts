@@ -17,6 +17,11 @@ const oauthError = z.object({ error: z.string(), error_description: z.string().o
 const rfcError = (description: string): ResponseDoc => ({ description, schema: oauthError });
 const page = (description: string): ResponseDoc => ({ description, contentType: 'text/html' });
 const seeOther = (description: string): ResponseDoc => ({ description: `303 See Other: ${description}` });
+/** oidc-provider's redirects carry Koa's small "Redirecting to …" HTML body. */
+const providerSeeOther = (description: string): ResponseDoc => ({
+  ...seeOther(description),
+  contentType: 'text/html',
+});
 
 const metadata: ResponseDoc = {
   description:
@@ -57,7 +62,7 @@ export const PROVIDER_ROUTE_DOCS: readonly RouteDoc[] = [
     }),
     responses: {
       200: page('`response_mode=form_post`: a form that posts the answer to the redirect URI'),
-      303: seeOther(
+      303: providerSeeOther(
         'to the sign-in or consent page, or back to the redirect URI with `code`, `state` and `iss` (RFC 9207), or with `error`',
       ),
       400: page('No such client, a redirect URI it did not register, or a request too broken to answer'),
@@ -70,7 +75,8 @@ export const PROVIDER_ROUTE_DOCS: readonly RouteDoc[] = [
     summary: 'Where the sign-in and consent pages send the browser back (the request resumes)',
     auth: 'none',
     responses: {
-      303: seeOther('to the next page, or back to the redirect URI'),
+      200: page('`response_mode=form_post`: a form that posts the answer to the redirect URI'),
+      303: providerSeeOther('to the next page, or back to the redirect URI'),
       400: page('No such sign-in in this browser (expired, finished, or started elsewhere)'),
     },
   },
@@ -116,7 +122,8 @@ export const PROVIDER_ROUTE_DOCS: readonly RouteDoc[] = [
     method: 'POST',
     url: OAUTH_ROUTES.revocation,
     tag,
-    summary: 'Revocation endpoint (RFC 7009): a refresh token ends the whole sign-in, an access token itself',
+    summary:
+      'Revocation endpoint (RFC 7009): revoking a refresh or access token ends every token of its sign-in',
     auth: 'none',
     body: z.object({
       token: z.string(),

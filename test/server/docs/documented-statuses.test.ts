@@ -12,6 +12,8 @@ import {
 import { startLocalService, type LocalService } from '../../../src/server/local-service';
 import { fuzzCases, type FuzzIdentity } from '../fuzz/fuzz-cases';
 import { waitUntilSettled } from '../reports/report-client';
+import { TestBrowser, type Landing } from '../oauth/browser';
+import { authorizationRequest, CLIENT_ID, discover } from '../oauth/oauth-client';
 import { fillPath, operations, publishedOpenApi, type PublishedDocument } from './published-openapi';
 import { observe, routeResolver, undocumented, type CrawlRequest, type Observation } from './status-crawl';
 
@@ -296,6 +298,90 @@ async function broadcastingFlows(s: LocalService, c: ReturnType<typeof crawler>)
       });
 }
 
+/**
+ * Sign-in (OAuth 2.0): the pages through a browser with cookies (wrong password, lockout, consent
+ * without a decision, deny, allow, form_post), then the token and revocation endpoints with the
+ * code and tokens that flow gave, right and wrong.
+ */
+async function signInFlows(s: LocalService, c: ReturnType<typeof crawler>): Promise<void> {
+  const origin = new URL(s.base_url).origin;
+  const record = async (method: string, url: string, res: Response): Promise<void> => {
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const u = new URL(url);
+    c.seen.push({
+      method,
+      path: `${u.pathname}${u.search}`,
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      bodyBytes: bytes.length,
+      text: bytes.toString('utf8'),
+    });
+  };
+  const onPage = (l: Landing): Landing & { kind: 'page' } => {
+    if (l.kind !== 'page') throw new Error(`expected a page, left for ${l.location}`);
+    return l;
+  };
+  const form = (path: string, body: Record<string, string>): CrawlRequest => ({
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+  for (const path of [
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/openid-configuration',
+    '/oauth/jwks',
+  ])
+    await c.send({ method: 'GET', path });
+  const config = await discover(s);
+  const dana = s.users[0]!;
+
+  const browser = new TestBrowser(origin, record);
+  const request = await authorizationRequest(config);
+  let at = onPage(await browser.open(request.url.href));
+  at = onPage(await browser.submit(at, { username: 'dana', password: 'wrong' }));
+  at = onPage(await browser.submit(at, { username: 'dana', password: dana.password }));
+  at = onPage(await browser.submit(at, {}));
+  const back = await browser.submit(at, { decision: 'allow' });
+  if (back.kind !== 'left') throw new Error('the sign-in did not go back to the app');
+  const code = new URL(back.location).searchParams.get('code') ?? '';
+
+  // Signed in already: the next request goes straight to the consent page; deny it, then form_post.
+  const denied = onPage(await browser.open((await authorizationRequest(config)).url.href));
+  await browser.submit(denied, { decision: 'deny' });
+  const posted = onPage(
+    await browser.open((await authorizationRequest(config, { response_mode: 'form_post' })).url.href),
+  );
+  await browser.submit(posted, { decision: 'allow' });
+
+  const lockout = new TestBrowser(origin, record);
+  let page = onPage(await lockout.open((await authorizationRequest(config)).url.href));
+  for (let i = 0; i < 6; i++)
+    page = onPage(await lockout.submit(page, { username: 'sam', password: `no-${i}` }));
+  await c.send({ method: 'GET', path: '/oauth/interaction/unknown' });
+  await c.send({ method: 'GET', path: '/oauth/authorize/unknown' });
+  await c.send({
+    method: 'GET',
+    path: `/oauth/authorize?client_id=${CLIENT_ID}&redirect_uri=http%3A%2F%2Fevil.example%2F`,
+  });
+
+  const exchange = form('/oauth/token', {
+    grant_type: 'authorization_code',
+    client_id: CLIENT_ID,
+    code,
+    code_verifier: request.verifier,
+    redirect_uri: request.redirectUri,
+  });
+  const tokens = z.object({ refresh_token: z.string() }).parse(jsonOf(await c.send(exchange)));
+  const refresh = { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: tokens.refresh_token };
+  await c.send(form('/oauth/token', refresh));
+  await c.send(form('/oauth/token', { ...refresh, client_id: 'someone-else' }));
+  await c.send(form('/oauth/revoke', { token: tokens.refresh_token, client_id: 'someone-else' }));
+  await c.send(form('/oauth/revoke', { client_id: CLIENT_ID }));
+  await c.send(form('/oauth/revoke', { token: tokens.refresh_token, client_id: CLIENT_ID }));
+  await c.send(exchange);
+}
+
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -348,6 +434,7 @@ describe('the published OpenAPI document', () => {
 
     await queueFlows(paused, onPaused);
     await broadcastingFlows(running, onRunning);
+    await signInFlows(running, onRunning);
     const linkUuid = await fleetAndPageFlows(running, onRunning);
     await onRunning.sendAll(tour(running, doc, { report: reportId, link: linkUuid }));
 
@@ -396,6 +483,13 @@ describe('the published OpenAPI document', () => {
       expect.arrayContaining([200, 201, 415, 429, 503]),
     );
     expect(answered('DELETE /api/:account/odometer-entry/:id')).toContain(204);
+    expect(answered('GET /oauth/authorize')).toEqual(expect.arrayContaining([303, 400]));
+    expect(answered('GET /oauth/authorize/:uid')).toEqual(expect.arrayContaining([200, 303, 400]));
+    expect(answered('POST /oauth/token')).toEqual(expect.arrayContaining([200, 400, 401]));
+    expect(answered('POST /oauth/revoke')).toEqual(expect.arrayContaining([200, 400, 401]));
+    expect(answered('GET /oauth/interaction/:uid')).toEqual(expect.arrayContaining([200, 400]));
+    expect(answered('POST /oauth/interaction/:uid/sign-in')).toEqual(expect.arrayContaining([303, 401, 429]));
+    expect(answered('POST /oauth/interaction/:uid/consent')).toEqual(expect.arrayContaining([303, 400]));
     // 503 is degraded mode, reached on purpose; nothing else of 5xx may happen.
     expect(
       seen

@@ -26,6 +26,12 @@ afterAll(async () => {
 
 const routesSchema = z.object({ data: z.array(z.object({ method: z.string(), url: z.string() })) });
 const errorBody = z.looseObject({ message: z.string() });
+/**
+ * The OAuth endpoints answer their RFCs' errors (RFC 6749 §5.2, RFC 7009 §2.2.1); a method they do
+ * not have is still the service's 404 with spec 7's body.
+ */
+const OAUTH_ENDPOINT = /^\/oauth\/(token|revoke)(\?|$)/;
+const oauthErrorBody = z.union([errorBody, z.looseObject({ error: z.string() })]);
 
 interface Outcome {
   readonly request: string;
@@ -61,7 +67,7 @@ async function probe(c: FuzzCase): Promise<Outcome> {
       return { request, status, problem: null };
     if (!type.includes('application/json'))
       return { request, status, problem: `${res.status} answered ${type}` };
-    const parsed = errorBody.safeParse(JSON.parse(text));
+    const parsed = (OAUTH_ENDPOINT.test(c.path) ? oauthErrorBody : errorBody).safeParse(JSON.parse(text));
     if (!parsed.success)
       return { request, status, problem: `${res.status} body without a message: ${text.slice(0, 200)}` };
   }

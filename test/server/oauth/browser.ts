@@ -26,12 +26,18 @@ const MAX_REDIRECTS = 10;
  * sends. A redirect to another origin is where the browser would hand the
  * answer to the app; it is reported, not followed.
  */
+/** Told of every answer the browser gets (the documentation crawl records them). */
+export type ResponseObserver = (method: string, url: string, response: Response) => Promise<void>;
+
 export class TestBrowser {
   readonly jar = new CookieJar();
 
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    private readonly observe?: ResponseObserver,
+  ) {}
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
+  private async send(url: string, init: RequestInit & { method: string }): Promise<Response> {
     const cookie = await this.jar.getCookieString(url);
     const res = await fetch(url, {
       ...init,
@@ -39,6 +45,7 @@ export class TestBrowser {
       headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
     });
     for (const set of res.headers.getSetCookie()) await this.jar.setCookie(set, url, { ignoreError: true });
+    await this.observe?.(init.method, url, res.clone());
     return res;
   }
 

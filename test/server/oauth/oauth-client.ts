@@ -1,6 +1,8 @@
 import * as client from 'openid-client';
-import { expect } from 'vitest';
-import type { LocalService, ReadyUser } from '../../../src/server/local-service';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { z } from 'zod';
+import { startLocalService, type LocalService, type ReadyUser } from '../../../src/server/local-service';
+import type { LocalServiceOptions } from '../../../src/server/options';
 import { TestBrowser, type Landing } from './browser';
 
 /**
@@ -111,5 +113,46 @@ export async function postForm(
     status: res.status,
     body: text === '' ? null : (JSON.parse(text) as unknown),
     headers: res.headers,
+  };
+}
+
+/** RFC 6749 §5.2's error body. */
+export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** The asset list with a token: the API request the tests use to see whether a token is accepted. */
+export const assetsWith = (
+  s: Pick<LocalService, 'api_url' | 'account_key'>,
+  token: string,
+): Promise<Response> =>
+  fetch(`${s.api_url}/api/${s.account_key}/asset`, { headers: { authorization: `Bearer ${token}` } });
+
+export interface OAuthFixture {
+  readonly service: LocalService;
+  /** openid-client's configuration, discovered from the service. */
+  readonly config: client.Configuration;
+}
+
+/** A small local service for the file's tests (started before them, stopped after), and its discovery. */
+export function oauthService(options: LocalServiceOptions = {}): OAuthFixture {
+  let service: LocalService | null = null;
+  let config: client.Configuration | null = null;
+  beforeAll(async () => {
+    service = await startLocalService({ port: 0, fleetSize: 4, tickMs: 60_000, ...options });
+    config = await discover(service);
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+  const started = <T>(v: T | null): T => {
+    if (v === null) throw new Error('the service is not started yet (use the fixture inside tests)');
+    return v;
+  };
+  return {
+    get service() {
+      return started(service);
+    },
+    get config() {
+      return started(config);
+    },
   };
 }

@@ -1,20 +1,13 @@
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startLocalService, type LocalService } from '../../../src/server/local-service';
+import type { LocalService } from '../../../src/server/local-service';
 import { textOf } from './browser';
-import { authorizationRequest, discover, SCOPE, signIn } from './oauth-client';
+import { authorizationRequest, discover, oauthService, SCOPE, signIn } from './oauth-client';
 
-let service: LocalService;
-beforeAll(async () => {
-  service = await startLocalService({ port: 0, fleetSize: 6, tickMs: 60_000 });
-});
-afterAll(async () => {
-  await service.stop();
-});
-
-const dana = (): LocalService['users'][number] => service.users[0]!;
-const sam = (): LocalService['users'][number] => service.users[1]!;
+const fixture = oauthService({ fleetSize: 6 });
+const dana = (): LocalService['users'][number] => fixture.service.users[0]!;
+const sam = (): LocalService['users'][number] => fixture.service.users[1]!;
 
 describe('authorization server metadata (RFC 8414)', () => {
   it('is served at both well-known addresses with the issuer, endpoints and S256 only', async () => {
@@ -41,7 +34,7 @@ describe('authorization server metadata (RFC 8414)', () => {
     });
     const documents = [];
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
-      const res = await fetch(`${service.base_url}${path}`);
+      const res = await fetch(`${fixture.service.base_url}${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       documents.push(schema.parse(await res.json()));
@@ -50,11 +43,11 @@ describe('authorization server metadata (RFC 8414)', () => {
     expect(oidc).toEqual(rfc8414);
     const m = rfc8414!;
     // RFC 8414 §3.3: the issuer is exactly the address the metadata was asked of.
-    expect(m.issuer).toBe(service.base_url);
-    expect(m.authorization_endpoint).toBe(`${service.base_url}/oauth/authorize`);
-    expect(m.token_endpoint).toBe(`${service.base_url}/oauth/token`);
-    expect(m.revocation_endpoint).toBe(`${service.base_url}/oauth/revoke`);
-    expect(m.jwks_uri).toBe(`${service.base_url}/oauth/jwks`);
+    expect(m.issuer).toBe(fixture.service.base_url);
+    expect(m.authorization_endpoint).toBe(`${fixture.service.base_url}/oauth/authorize`);
+    expect(m.token_endpoint).toBe(`${fixture.service.base_url}/oauth/token`);
+    expect(m.revocation_endpoint).toBe(`${fixture.service.base_url}/oauth/revoke`);
+    expect(m.jwks_uri).toBe(`${fixture.service.base_url}/oauth/jwks`);
     expect(m.code_challenge_methods_supported).toEqual(['S256']);
     expect(m.response_types_supported).toEqual(['code']);
     expect(m.grant_types_supported.sort()).toEqual(['authorization_code', 'refresh_token']);
@@ -62,19 +55,19 @@ describe('authorization server metadata (RFC 8414)', () => {
     expect(m.scopes_supported).toEqual(expect.arrayContaining(SCOPE.split(' ')));
     expect(m.authorization_response_iss_parameter_supported).toBe(true);
     expect(m.fleetdesk_service).toEqual({
-      base_url: service.base_url,
-      ws_url: service.ws_url,
-      api_url: service.api_url,
-      api_ws_url: service.api_ws_url,
-      tracking_url: service.tracking_url,
-      app_key: service.app_key,
+      base_url: fixture.service.base_url,
+      ws_url: fixture.service.ws_url,
+      api_url: fixture.service.api_url,
+      api_ws_url: fixture.service.api_ws_url,
+      tracking_url: fixture.service.tracking_url,
+      app_key: fixture.service.app_key,
     });
   });
 
   it('is what openid-client discovers, by either algorithm', async () => {
     for (const algorithm of ['oauth2', 'oidc'] as const) {
-      const config = await discover(service, algorithm);
-      expect(config.serverMetadata().issuer).toBe(service.base_url);
+      const config = await discover(fixture.service, algorithm);
+      expect(config.serverMetadata().issuer).toBe(fixture.service.base_url);
       expect(config.serverMetadata().supportsPKCE('S256')).toBe(true);
     }
   });
@@ -82,29 +75,29 @@ describe('authorization server metadata (RFC 8414)', () => {
 
 describe('code flow with PKCE through the sign-in and consent pages', () => {
   it('signs Dana in and gives openid-client an access, refresh and ID token', async () => {
-    const config = await discover(service);
-    const { tokens, callback } = await signIn(service, config, dana());
-    expect(callback.searchParams.get('iss')).toBe(service.base_url);
+    const config = fixture.config;
+    const { tokens, callback } = await signIn(fixture.service, config, dana());
+    expect(callback.searchParams.get('iss')).toBe(fixture.service.base_url);
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.expires_in).toBe(600);
     expect(tokens.scope?.split(' ').sort()).toEqual(SCOPE.split(' ').sort());
     expect(tokens.refresh_token).toEqual(expect.any(String));
     expect(tokens.claims()).toMatchObject({
-      iss: service.base_url,
+      iss: fixture.service.base_url,
       aud: 'fleetdesk-desktop',
       sub: '1',
       name: dana().name,
       preferred_username: 'dana',
       email: 'dana@fleetdesk.test',
-      account_key: service.account_key,
+      account_key: fixture.service.account_key,
     });
   });
 
   it('shows a sign-in page, then a consent page that names the app and what it may do', async () => {
-    const config = await discover(service);
+    const config = fixture.config;
     const request = await authorizationRequest(config);
     const { TestBrowser } = await import('./browser');
-    const browser = new TestBrowser(new URL(service.base_url).origin);
+    const browser = new TestBrowser(new URL(fixture.service.base_url).origin);
     const signInPage = await browser.open(request.url.href);
     if (signInPage.kind !== 'page') throw new Error('expected the sign-in page');
     expect(signInPage.status).toBe(200);
@@ -121,7 +114,7 @@ describe('code flow with PKCE through the sign-in and consent pages', () => {
     if (consent.kind !== 'page') throw new Error('expected the consent page');
     const text = textOf(consent.html);
     expect(text).toContain('Allow Fleetdesk desktop app?');
-    expect(text).toContain('Signed in as Sam Okafor (dispatcher) (sam)');
+    expect(text).toContain('Signed in as Sam Okafor (dispatcher), user sam');
     expect(text).toContain('Use the fleet service as you');
     expect(text).toContain('Stay signed in');
 
@@ -135,13 +128,13 @@ describe('code flow with PKCE through the sign-in and consent pages', () => {
   });
 
   it('skips the password for a browser already signed in, never the consent (RFC 8252 §8.6)', async () => {
-    const config = await discover(service);
-    const first = await signIn(service, config, dana());
+    const config = fixture.config;
+    const first = await signIn(fixture.service, config, dana());
     const again = await authorizationRequest(config);
     const landing = await first.browser.open(again.url.href);
     if (landing.kind !== 'page') throw new Error('expected the consent page');
     expect(textOf(landing.html)).toContain('Allow Fleetdesk desktop app?');
-    expect(textOf(landing.html)).toContain('Signed in as Dana Reyes (operator) (dana)');
+    expect(textOf(landing.html)).toContain('Signed in as Dana Reyes (operator), user dana');
     const back = await first.browser.submit(landing, { decision: 'allow' });
     if (back.kind !== 'left') throw new Error('expected the redirect to the app');
     const tokens = await client.authorizationCodeGrant(config, new URL(back.location), {
