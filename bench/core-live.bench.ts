@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import Pusher from 'pusher-js';
 import { z } from 'zod';
 import { createAppCore } from '../src/main/core/app-core';
+import { signInAsDemoOperator } from '../src/main/demo/demo-sign-in';
 import type { ShellServices } from '../src/main/core/ipc-handlers';
 import { pusherSettings, liveAuthEndpoint } from '../src/main/core/realtime/pusher-settings';
 import { createMemorySecretStore } from '../src/main/core/session/secret-store';
@@ -38,7 +39,17 @@ const readyLineSchema = z.object({
   tracking_url: z.string(),
   app_key: z.string(),
   account_key: z.string(),
-  users: z.array(z.object({ id: z.int(), name: z.string(), token: z.string() })).min(1),
+  users: z
+    .array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        token: z.string(),
+        username: z.string(),
+        password: z.string(),
+      }),
+    )
+    .min(1),
 });
 type ReadyLine = z.infer<typeof readyLineSchema>;
 
@@ -101,7 +112,7 @@ async function baselinePhase(ready: ReadyLine): Promise<Phase> {
     pusherSettings({
       wsUrl: ready.api_ws_url,
       authEndpoint: liveAuthEndpoint(ready.api_url),
-      token: user.token,
+      token: () => user.token,
     }),
   );
   const channel = pusher.subscribe(accountChannelName(ready.account_key));
@@ -161,9 +172,12 @@ async function corePhase(ready: ReadyLine): Promise<Phase & { readonly cached: n
     secretStore: createMemorySecretStore(),
     shell: noShell,
     log: { warn: (m) => console.warn(`  core: ${m}`) },
+    // The core signs in as the app's Demo does: OAuth through the service's pages (src/main/demo).
     startDemo: async () => ({
+      address: ready.base_url,
       endpoints: { ...ready, user_id: user.id },
-      operator: { id: user.id, name: user.name, token: user.token },
+      operator: { id: user.id, name: user.name },
+      signIn: (url) => signInAsDemoOperator(url, user),
       stop: async () => undefined,
     }),
     push: (event, payload) => {

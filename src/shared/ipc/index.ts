@@ -1,2 +1,3 @@
 export * from './contract';
 export * from './views';
+export * from './secure-transport';
