@@ -332,8 +332,19 @@ export function createSession(options: SessionOptions): Session {
           message:
             'The connection used last time is no longer accepted (a remote service must use https:// unless it runs on this computer), so the Demo fleet is shown. Connect again from the sign-in screen.',
         });
-      if (stored === null || stored === 'unreadable' || stored.kind === 'demo') return signInDemo();
-      return restoreRemote(stored);
+      if (stored !== null && stored !== 'unreadable' && stored.kind !== 'demo') return restoreRemote(stored);
+      try {
+        return await signInDemo();
+      } catch (err) {
+        if (disposed) return view();
+        // The Connect screen shows, with why: a remote service may still be signed in to.
+        notice({
+          id: `session:demo-failed:${now()}`,
+          kind: 'error',
+          message: `The Demo fleet could not be signed in to: ${err instanceof Error ? err.message : String(err)}`,
+        });
+        return changed();
+      }
     },
 
     signInDemo,
