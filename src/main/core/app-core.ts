@@ -155,7 +155,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     realtime.sync();
     if (view.signedIn && !view.needsSignIn) {
       reports.wake();
-      fleet.refresh().catch((err: unknown) => log.warn(`Asset refresh failed: ${String(err)}`));
+      const w = workspace;
+      // A refresh under way when another account signs in ends on a closed cache: no news.
+      w.fleet.refresh().catch((err: unknown) => {
+        if (w === workspace) log.warn(`Asset refresh failed: ${String(err)}`);
+      });
     }
   });
 

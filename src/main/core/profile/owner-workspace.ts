@@ -54,7 +54,10 @@ export interface OwnerWorkspace {
 }
 
 export function openOwnerWorkspace(owner: string | null, d: OwnerWorkspaceDeps): OwnerWorkspace {
-  const { push, now, log, timing } = d;
+  const { push, now, timing } = d;
+  let stopped = false;
+  // Once closed, work still under way fails (its cache is closed): that is no news.
+  const log = { warn: (m: string): void => void (stopped || d.log.warn(m)) };
   const capBytes = (): number => d.settings.get().cacheSizeMb * 1024 * 1024;
   const cache = openOfflineCache(owner === null ? ':memory:' : ownerCachePath(d.dataDir, owner), {
     now,
@@ -130,6 +133,7 @@ export function openOwnerWorkspace(owner: string | null, d: OwnerWorkspaceDeps):
       fleet.start();
     },
     stop() {
+      stopped = true;
       live.stop();
       reports.stop();
       fleet.stop();

@@ -68,10 +68,9 @@ export function createSessionRealtime(o: SessionRealtimeOptions): SessionRealtim
       if (next === following) return;
       stop();
       following = next;
-      if (next === null) {
-        o.connection.reset();
-        return;
-      }
+      // The previous pair's states are not this one's: the channels start over from "initialized".
+      o.connection.reset();
+      if (next === null) return;
       // A grant restored from the keychain has no access token yet: get one before the first
       // authorization rather than be refused once. Offline, start anyway: pusher-js retries.
       next.tokens

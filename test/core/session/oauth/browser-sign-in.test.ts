@@ -11,6 +11,7 @@ import { PLAIN_TRANSPORT_MESSAGE } from '../../../../src/shared/ipc/secure-trans
 import type { Notice, SessionView } from '../../../../src/shared/ipc/views';
 import { recordingFetch, type FetchRecord } from '../../app-core.harness';
 import { operatorBrowser, type OperatorBrowser } from './operator-browser';
+import { secretWatchingFetch } from './secret-watch';
 
 const RFC8414 = '/.well-known/oauth-authorization-server';
 const OIDC = '/.well-known/openid-configuration';
@@ -41,19 +42,11 @@ describe(
 
     const dana = (): LocalService['users'][number] => service.users[0]!;
     const keychain = (): SecretStore => ({ ...createMemorySecretStore(), kind: 'keychain' });
-    const watchingFetch: typeof fetch = async (input, init) => {
-      const auth = new Headers(init?.headers).get('authorization');
-      if (auth?.startsWith('Bearer ')) secrets.add(auth.slice('Bearer '.length));
-      const res = await recordingFetch(http, (m, u) => intercept(m, u))(input, init);
-      if (String(input).includes('/oauth/token') && res.ok) {
-        const body: unknown = await res.clone().json();
-        if (typeof body === 'object' && body !== null)
-          for (const key of ['access_token', 'refresh_token', 'id_token'] as const)
-            if (key in body && typeof body[key as keyof typeof body] === 'string')
-              secrets.add(String(body[key as keyof typeof body]));
-      }
-      return res;
-    };
+    const watchingFetch: typeof fetch = (input, init) =>
+      secretWatchingFetch(
+        recordingFetch(http, (m, u) => intercept(m, u)),
+        secrets,
+      )(input, init);
     const open = (store: SecretStore = keychain()): Session => {
       const s = createSession({
         secrets: store,

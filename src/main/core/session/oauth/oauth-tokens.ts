@@ -34,7 +34,7 @@ const REVOCATION_TIMEOUT_SECONDS = 5;
 
 interface Access {
   readonly token: string;
-  /** Epoch ms; null when the server said nothing (renewed on a 401 only). */
+  /** Epoch ms, with the server's rounding allowed for; null when it said nothing (renewed on a 401 only). */
   readonly expiresAt: number | null;
   readonly renewAt: number | null;
 }
@@ -67,13 +67,17 @@ export function createOAuthTokens(o: OAuthTokensOptions): OAuthTokens {
 
   const accept = (token: string, expiresInSeconds: number | undefined): void => {
     const now = o.now();
-    const lifetime = expiresInSeconds === undefined ? null : expiresInSeconds * 1000;
-    access = {
-      token,
-      expiresAt: lifetime === null ? null : now + lifetime,
-      renewAt: lifetime === null ? null : now + lifetime - renewalMargin(lifetime),
-    };
-    if (access.renewAt !== null) at(access.renewAt);
+    if (expiresInSeconds === undefined) {
+      access = { token, expiresAt: null, renewAt: null };
+      return;
+    }
+    const lifetime = expiresInSeconds * 1000;
+    // The server counts whole seconds (its expiry is issued-at, rounded down, plus the lifetime):
+    // the token may die up to a second before `expires_in` says. Never renew in the first half.
+    const skew = Math.min(1_000, lifetime / 4);
+    const renewAt = now + Math.max(lifetime / 2, lifetime - skew - renewalMargin(lifetime));
+    access = { token, expiresAt: now + lifetime - skew, renewAt };
+    at(renewAt);
   };
 
   const end = (reason: string): void => {
