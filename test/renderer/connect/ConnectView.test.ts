@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import ConnectView from '../../../src/renderer/src/features/connect/ConnectView.vue';
+import { useNotices } from '../../../src/renderer/src/stores/notices';
 import { useSession } from '../../../src/renderer/src/stores/session';
 import { FakeBridge } from '../support/fake-bridge';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
@@ -254,5 +255,29 @@ describe('connect screen: sign in with the browser', () => {
     expect((wrapper.find('input[name="address"]').element as HTMLInputElement).value).toBe(
       'https://fleet.example.com',
     );
+  });
+});
+
+describe('connect screen: why the operator is here', () => {
+  it('shows a sign-in that ended, and lets the operator dismiss it', async () => {
+    const bridge = new FakeBridge().handle('notices.dismiss', null);
+    const wrapper = await openRemote(bridge);
+    useNotices().list = [
+      {
+        id: 'session:ended:1',
+        kind: 'error',
+        message: 'Your sign-in to fleet.example.com has ended: the service did not renew it (invalid_grant).',
+        at: 1,
+      },
+      { id: 'deprecation:x', kind: 'deprecation', message: 'An old route.', at: 2 },
+    ];
+    await settle();
+    const shown = wrapper.find('ul[aria-label="Notices"]');
+    expect(shown.text()).toContain('has ended: the service did not renew it');
+    expect(shown.text()).not.toContain('An old route.');
+    await shown.find('button').trigger('click');
+    await settle();
+    expect(bridge.callsOf('notices.dismiss')).toEqual([{ id: 'session:ended:1' }]);
+    expect(wrapper.find('ul[aria-label="Notices"]').exists()).toBe(false);
   });
 });
