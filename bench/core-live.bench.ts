@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createAppCore } from '../src/main/core/app-core';
+import { signInAsDemoOperator } from '../src/main/demo/demo-sign-in';
 import type { ShellServices } from '../src/main/core/ipc-handlers';
 import { createMemorySecretStore } from '../src/main/core/session/secret-store';
 import { LOCATION_UPDATED_EVENT } from '../src/shared/interface';
@@ -37,7 +38,17 @@ const readyLineSchema = z.object({
   tracking_url: z.string(),
   app_key: z.string(),
   account_key: z.string(),
-  users: z.array(z.object({ id: z.int(), name: z.string(), token: z.string() })).min(1),
+  users: z
+    .array(
+      z.object({
+        id: z.int(),
+        name: z.string(),
+        token: z.string(),
+        username: z.string(),
+        password: z.string(),
+      }),
+    )
+    .min(1),
 });
 type ReadyLine = z.infer<typeof readyLineSchema>;
 
@@ -154,9 +165,12 @@ async function corePhase(ready: ReadyLine): Promise<Phase & { readonly cached: n
     secretStore: createMemorySecretStore(),
     shell: noShell,
     log: { warn: (m) => console.warn(`  core: ${m}`) },
+    // The core signs in as the app's Demo does: OAuth through the service's pages (src/main/demo).
     startDemo: async () => ({
+      address: ready.base_url,
       endpoints: { ...ready, user_id: user.id },
-      operator: { id: user.id, name: user.name, token: user.token },
+      operator: { id: user.id, name: user.name },
+      signIn: (url) => signInAsDemoOperator(url, user),
       stop: async () => undefined,
     }),
     push: (event, payload) => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { createAppCore } from '../../src/main/core/app-core';
+import { signInAsDemoOperator } from '../../src/main/demo/demo-sign-in';
 import type { ShellServices } from '../../src/main/core/ipc-handlers';
 import { createMemorySecretStore } from '../../src/main/core/session/secret-store';
 import { ALARM_RAISED_EVENT } from '../../src/shared/interface';
@@ -132,9 +133,12 @@ export async function raisedToInbox(log: (line: string) => void): Promise<Raised
     secretStore: createMemorySecretStore(),
     shell: noShell,
     log: { warn: (m) => log(`  core: ${m}`) },
+    // The core signs in as the app's Demo does: OAuth through the service's pages (src/main/demo).
     startDemo: async () => ({
+      address: ready.base_url,
       endpoints: { ...ready, user_id: user.id },
-      operator: { id: user.id, name: user.name, token: user.token },
+      operator: { id: user.id, name: user.name },
+      signIn: (url) => signInAsDemoOperator(url, user),
       stop: async () => undefined,
     }),
     push: (event, payload) => {

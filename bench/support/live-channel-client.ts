@@ -19,7 +19,11 @@ export function liveChannelClient(
 ): { readonly pusher: Pusher; readonly channel: ReturnType<Pusher['subscribe']> } {
   const pusher = new Pusher(
     ready.app_key,
-    pusherSettings({ wsUrl: ready.api_ws_url, authEndpoint: liveAuthEndpoint(ready.api_url), token }),
+    pusherSettings({
+      wsUrl: ready.api_ws_url,
+      authEndpoint: liveAuthEndpoint(ready.api_url),
+      token: () => token,
+    }),
   );
   return { pusher, channel: pusher.subscribe(accountChannelName(ready.account_key)) };
 }

@@ -6,7 +6,6 @@ import { startLocalService, type LocalService } from '../../src/server';
 import type { ReportType } from '../../src/shared/interface';
 import type { LocalReport } from '../../src/shared/ipc/views';
 import { createHarness, yesterday, type Harness } from './app-core.harness';
-import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy';
 
 const RLO = '\u202E';
 
@@ -22,7 +21,6 @@ const HOSTILE: Partial<
 
 describe('report files named by a service that lies about their names', () => {
   let service: LocalService;
-  let proxy: RewritingProxy;
   let h: Harness;
   /** Every filename the core was sent, as it was sent. */
   const served: string[] = [];
@@ -31,23 +29,32 @@ describe('report files named by a service that lies about their names', () => {
     service = await startLocalService({ port: 0, fleetSize: 5, tickMs: 60_000, reportWorkers: 2 });
     const typeOf = (reportId: string): ReportType | undefined =>
       h.pushesOf('reports.changed').find((p) => p.payload.reportId === reportId)?.payload.request.type;
-    proxy = await startRewritingProxy(service.port, ({ method, path }, body) => {
-      const id = /^\/api\/v1\/reports\/([^/]+)\/download$/.exec(path)?.[1];
+    // The service's answers pass through the core's fetch, which names each file as a hostile service
+    // would (a proxy in front would not do: the Demo signs in by OAuth, whose issuer is the service's own address).
+    const hostileFetch: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const id = /^\/api\/v1\/reports\/([^/]+)\/download$/.exec(url.pathname)?.[1];
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
       const type = id === undefined || method !== 'GET' ? undefined : typeOf(decodeURIComponent(id));
       const hostile = type === undefined ? undefined : HOSTILE[type];
-      if (!hostile || typeof body !== 'object' || body === null || !('filename' in body)) return undefined;
+      if (!hostile || !res.ok) return res;
+      const body: unknown = await res.json();
+      const headers = new Headers(res.headers);
+      headers.delete('content-length');
+      if (typeof body !== 'object' || body === null || !('filename' in body))
+        return Response.json(body, { status: res.status, headers });
       served.push(hostile.served);
-      return { ...body, filename: hostile.served };
+      return Response.json({ ...body, filename: hostile.served }, { status: res.status, headers });
+    };
+    h = createHarness({
+      startDemo: async () => demoServiceOf(service.readyLine(), async () => undefined),
+      fetch: hostileFetch,
     });
-    // The Demo profile's service, reached through the proxy for its REST and reporting calls.
-    const ready = service.readyLine();
-    const viaProxy = { ...ready, base_url: proxy.via(ready.base_url), api_url: proxy.via(ready.api_url) };
-    h = createHarness({ startDemo: async () => demoServiceOf(viaProxy, async () => undefined) });
     await h.core.start();
   });
   afterAll(async () => {
     await h.stop();
-    await proxy.close();
     await service.stop();
   });
 
@@ -68,7 +75,6 @@ describe('report files named by a service that lies about their names', () => {
     );
     // The core really received the hostile names.
     expect(new Set(served)).toEqual(new Set(Object.values(HOSTILE).map((x) => x.served)));
-    expect(proxy.rewritten()).toBeGreaterThanOrEqual(3);
 
     for (const r of done) {
       const expected = HOSTILE[r.request.type]!;

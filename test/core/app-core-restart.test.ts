@@ -89,6 +89,11 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
     });
     await h.waitForPush('reports.changed', (x) => x.localId === r.localId && x.state === 'queued');
 
+    // Both channels up first: what is lost below is a live connection, not one still being made.
+    await h.waitForPush(
+      'connection.changed',
+      (s) => s.live.state === 'connected' && s.reports.state === 'connected',
+    );
     const mark = h.pushes.length;
     await stopService();
     const lost = await h.waitForPush('connection.changed', (s) => s.live.state !== 'connected', 20_000, mark);

@@ -36,7 +36,11 @@ export interface FakeShell extends ShellServices {
   imageFile: string | null;
 }
 
-export function fakeShell(saveDir: string): FakeShell {
+/**
+ * `browser`: what the system browser does with an address the core opens (a sign-in page, say);
+ * by default nothing but the record of it.
+ */
+export function fakeShell(saveDir: string, browser?: (url: string) => Promise<void>): FakeShell {
   const shell: FakeShell = {
     calls: [],
     notifications: [],
@@ -56,6 +60,7 @@ export function fakeShell(saveDir: string): FakeShell {
     },
     async openExternal(url) {
       shell.calls.push({ method: 'openExternal', arg: url });
+      await browser?.(url);
     },
     async copyText(text) {
       shell.calls.push({ method: 'copyText', arg: text });
@@ -98,14 +103,18 @@ export interface Harness {
 
 export function createHarness(
   options: Partial<Omit<AppCoreOptions, 'push' | 'shell' | 'startDemo'>> &
-    Pick<AppCoreOptions, 'startDemo'> & { readonly keepDir?: boolean },
+    Pick<AppCoreOptions, 'startDemo'> & {
+      readonly keepDir?: boolean;
+      /** The system browser: what happens to a page the core opens (operator-browser.ts). */
+      readonly browser?: (url: string) => Promise<void>;
+    },
 ): Harness {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleetdesk-core-'));
   const saveDir = mkdtempSync(join(tmpdir(), 'fleetdesk-save-'));
   const pushes: RecordedPush[] = [];
   const warnings: string[] = [];
   const waiters = new Set<() => void>();
-  const shell = fakeShell(saveDir);
+  const shell = fakeShell(saveDir, options.browser);
   const core = createAppCore({
     secretStore: createMemorySecretStore(),
     log: { warn: (m) => warnings.push(m) },

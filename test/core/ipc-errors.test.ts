@@ -4,7 +4,7 @@ import { ApiError, type ApiErrorKind } from '../../src/main/core/api/api-error';
 import { RefusedUrlError } from '../../src/main/core/app/external-url-policy';
 import { toIpcError } from '../../src/main/core/ipc-errors';
 import { LocalReportError, type LocalReportErrorKind } from '../../src/main/core/reports/local-report-error';
-import { SignInError } from '../../src/main/core/session/session';
+import { SignInError } from '../../src/main/core/session/sign-in-error';
 
 describe('errors as the renderer sees them', () => {
   const api: [ApiErrorKind, string][] = [
@@ -48,11 +48,22 @@ describe('errors as the renderer sees them', () => {
       code: 'invalid_request',
       details: { url: ['file: addresses are not opened'] },
     });
-    expect(toIpcError(new SignInError('bad', { token: ['too short'] }))).toMatchObject({
+    expect(toIpcError(new SignInError('invalid', 'bad', { token: ['too short'] }))).toMatchObject({
       code: 'invalid_request',
       details: { token: ['too short'] },
     });
-    expect(toIpcError(new SignInError('refused'))).toEqual({ code: 'unauthorized', message: 'refused' });
+    expect(toIpcError(new SignInError('refused', 'refused'))).toEqual({
+      code: 'unauthorized',
+      message: 'refused',
+    });
+    expect(toIpcError(new SignInError('unsupported', 'no OAuth here'))).toEqual({
+      code: 'sign_in_unsupported',
+      message: 'no OAuth here',
+    });
+    expect(toIpcError(new SignInError('cancelled', 'stopped'))).toEqual({
+      code: 'cancelled',
+      message: 'stopped',
+    });
     const zod = z.object({ n: z.int() }).safeParse({ n: 'x' });
     expect(toIpcError(zod.error)).toMatchObject({ code: 'bad_args', details: { n: [expect.any(String)] } });
   });

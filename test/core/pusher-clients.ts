@@ -1,9 +1,12 @@
 import Pusher from 'pusher-js';
 
+/** The Authorization header a client sends at its next channel authorization (pusher-settings.ts's headersProvider). */
 const authorizationOf = (p: Pusher): unknown => {
   const auth: unknown = p.options.channelAuthorization;
-  if (typeof auth !== 'object' || auth === null || !('headers' in auth)) return null;
-  const headers: unknown = auth.headers;
+  if (typeof auth !== 'object' || auth === null || !('headersProvider' in auth)) return null;
+  const provider: unknown = auth.headersProvider;
+  if (typeof provider !== 'function') return null;
+  const headers: unknown = provider();
   return typeof headers === 'object' && headers !== null && 'Authorization' in headers
     ? headers.Authorization
     : null;

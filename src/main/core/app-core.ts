@@ -23,29 +23,27 @@ import { tagHandlers } from './tags/tag-handlers';
 import { createTagRegister } from './tags/tag-register';
 import { createTrackerCommands } from './trackers/tracker-commands';
 import { trackerHandlers } from './trackers/tracker-handlers';
-import { createAlarmCenter } from './alarms/alarm-center';
+import { alarmHandlers } from './alarms/alarm-handlers';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
+import { APP_CACHE_FILE, splitLegacyCache } from './cache/profile-cache-files';
 import { settingsHandlers } from './cache/settings-handlers';
 import { fleetHandlers } from './fleet/fleet-handlers';
-import { createFleetModel } from './fleet/fleet-model';
 import { historyHandlers } from './history/history-handlers';
-import { createHistoryService } from './history/history-service';
 import type { IpcHandlers, PushSink, ShellServices } from './ipc-handlers';
 import { linkHandlers } from './links/link-handlers';
-import { createLinkService } from './links/link-service';
-import { createLiveFeed } from './live/live-feed';
 import { noticeHandlers } from './notices/notice-handlers';
+import { followCurrent } from './profile/follow-current';
+import { openOwnerWorkspace, type OwnerWorkspace } from './profile/owner-workspace';
 import { createNoticeBoard } from './notices/notice-board';
 import { connectionHandlers } from './realtime/connection-handlers';
 import { createConnectionTracker } from './realtime/connection-status';
 import { createSessionRealtime } from './realtime/session-realtime';
-import { createReportClient } from './reports/report-client';
-import { ReportFiles } from './reports/report-files';
 import { reportHandlers } from './reports/report-handlers';
 import type { StartDemoService } from './session/demo-service';
 import type { SecretStore } from './session/secret-store';
+import { savedDataOwner } from './session/saved-session';
 import { createSession } from './session/session';
 import { sessionHandlers } from './session/session-handlers';
 
@@ -104,15 +102,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     if (!stopped) options.push(event, payload);
   };
   const { shell, timing } = options;
-  const cache = openOfflineCache(join(options.dataDir, 'cache.sqlite'), { now });
-  const notices = createNoticeBoard(cache.settings);
+  // The app's own file (settings, notices, the last profile); each account's data has its own (profile/owner-workspace.ts).
+  splitLegacyCache(options.dataDir, savedDataOwner, now);
+  const appCache = openOfflineCache(join(options.dataDir, APP_CACHE_FILE), { now });
+  const notices = createNoticeBoard(appCache.settings);
   notices.subscribe((n) => push('notice', n));
   const notify = (n: Notice): void => void notices.add(n);
-  if (cache.recovered)
+  if (appCache.recovered)
     notify({
       id: 'cache:recovered',
       kind: 'error',
-      message: `The offline cache was damaged (${cache.recovered.reason}) and has been started afresh; the old file is kept at ${cache.recovered.movedTo}.`,
+      message: `The offline cache was damaged (${appCache.recovered.reason}) and has been started afresh; the old file is kept at ${appCache.recovered.movedTo}.`,
       at: now(),
     });
 
@@ -122,55 +122,51 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }, now);
   const session = createSession({
     secrets: options.secretStore,
-    state: cache.settings,
+    state: appCache.settings,
     startDemo: options.startDemo,
+    openBrowser: (url) => shell.openExternal(url),
     fetch: options.fetch,
     now,
     onNotice: notify,
     onReachability: (online) => connection.reachability(online),
+    log,
   });
   const conn = session.connection;
 
-  const live = createLiveFeed({
-    append: (positions) => cache.history.appendLive(positions),
-    push: (positions) => push('live.positions', { positions }),
-    intervalMs: timing?.liveIntervalMs,
-    now,
-    log,
-  });
-  const fleet = createFleetModel({
-    assets: cache.assets,
-    api: () => conn()?.fleet ?? null,
-    live,
-    onChanged: (s) => push('fleet.changed', s),
-    refreshIntervalMs: timing?.fleetRefreshMs,
-    log,
-  });
-  const reports = createReportClient({
-    store: cache.reports,
-    files: new ReportFiles(join(options.dataDir, 'reports'), options.fetch),
-    // After a 401 nothing is sent until the user signs in again (the requests wait).
-    api: () => (session.view().needsSignIn ? null : (conn()?.reports ?? null)),
-    assetName: (id) => fleet.assetName(id),
-    eventsLive: () => realtime.reportsLive(),
-    onChanged: (r) => push('reports.changed', r),
-    onRemoved: (localId) => push('reports.removed', { localId }),
-    log,
-    now,
-    pollIntervalMs: timing?.reportPollMs,
-    progressPollMs: timing?.reportProgressPollMs,
-  });
-  const history = createHistoryService({ cache, fleet: () => conn()?.fleet ?? null, now });
-  const links = createLinkService({
-    store: cache.links,
-    api: () => conn()?.fleet ?? null,
-    onChanged: (all) => push('links.changed', all),
-  });
+  const openWorkspace = (owner: string | null): OwnerWorkspace =>
+    openOwnerWorkspace(owner, {
+      dataDir: options.dataDir,
+      settings: appCache.settings,
+      connection: conn,
+      session: () => session.view(),
+      reportsLive: () => realtime.reportsLive(),
+      push,
+      shell,
+      notify,
+      fetch: options.fetch,
+      now,
+      log,
+      timing,
+    });
+  let started = false;
+  /** The signed-in account's data and the modules that own it; replaced when another account signs in. */
+  let workspace = openWorkspace(null);
+  const first = workspace;
+  const live = followCurrent(first.live, () => workspace.live);
+  const fleet = followCurrent(first.fleet, () => workspace.fleet);
+  const reports = followCurrent(first.reports, () => workspace.reports);
+  const history = followCurrent(first.history, () => workspace.history);
+  const links = followCurrent(first.links, () => workspace.links);
+  const alarms = followCurrent(first.alarms, () => workspace.alarms);
+  const alarmInbox = followCurrent(first.alarms.inbox, () => workspace.alarms.inbox);
+  const alarmBook = followCurrent(first.alarms.book, () => workspace.alarms.book);
+
   const admin = createAdminContext({
     connection: conn,
     needsSignIn: () => session.view().needsSignIn,
-    records: cache.records,
-    photos: cache.photos,
+    // The signed-in owner's files (profile/owner-workspace.ts), read at each use.
+    records: () => workspace.cache.records,
+    photos: () => workspace.cache.photos,
     now,
     changed: (change) => push('records.changed', change),
     log,
@@ -178,23 +174,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const access = createAccessModel({ connection: conn, onChanged: (view) => push('access.changed', view) });
   const trackers = createTrackerCommands(admin, timing?.commandPollMs);
   const maintenance = createMaintenance(admin, {
-    locationOdometers: () => odometersOf(cache.assets.locations()),
-  });
-  const alarms = createAlarmCenter({
-    cache,
-    // After a 401 nothing is sent until the user signs in again.
-    connection: () => (session.view().needsSignIn ? null : conn()),
-    live,
-    shell,
-    push,
-    assetName: (id) => fleet.assetName(id),
-    now,
-    log,
-    timing: {
-      summaryDelayMs: timing?.alarmSummaryDelayMs,
-      resyncIntervalMs: timing?.alarmResyncMs,
-      silenceCheckMs: timing?.alarmSilenceCheckMs,
-    },
+    locationOdometers: () => odometersOf(workspace.cache.assets.locations()),
   });
   const realtime = createSessionRealtime({
     session,
@@ -211,20 +191,41 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     log,
   });
 
+  /** Another account's data: its own cache and modules, none of the previous one's reports or links. */
+  const switchWorkspace = (owner: string): void => {
+    const previous = workspace;
+    workspace = openWorkspace(owner);
+    previous.stop();
+    if (started) workspace.start();
+    push('fleet.changed', workspace.fleet.snapshot());
+    push('links.changed', workspace.links.list());
+  };
+
   session.subscribe((view) => {
+    const owner = session.dataOwner();
+    if (owner !== null && owner !== workspace.owner && !stopped) switchWorkspace(owner);
     push('session.changed', view);
     access.reset();
     alarms.sessionChanged();
     realtime.sync();
     if (view.signedIn && !view.needsSignIn) {
       reports.wake();
-      fleet.refresh().catch((err: unknown) => log.warn(`Asset refresh failed: ${String(err)}`));
+      const w = workspace;
+      // A refresh under way when another account signs in ends on a closed cache: no news.
+      w.fleet.refresh().catch((err: unknown) => {
+        if (w === workspace) log.warn(`Asset refresh failed: ${String(err)}`);
+      });
     }
   });
 
   const serviceOrigins = (): readonly string[] => {
     const c = conn();
-    return c ? serviceOriginsOf(c.endpoints) : [];
+    // The page of a sign-in under way may be plain http on this computer (a local service).
+    const signingIn = session.view().pendingSignIn;
+    return [
+      ...(c ? serviceOriginsOf(c.endpoints) : []),
+      ...(signingIn ? [new URL(signingIn.address).origin] : []),
+    ];
   };
   const info: AppInfo = {
     version: options.version ?? '0.0.0',
@@ -239,7 +240,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...historyHandlers(history),
     ...reportHandlers(reports, shell),
     ...linkHandlers(links),
-    ...settingsHandlers(cache, (next) => push('settings.changed', next)),
+    ...settingsHandlers(
+      { settings: appCache.settings, enforceSizeCap: () => workspace.cache.enforceSizeCap() },
+      (next) => push('settings.changed', next),
+    ),
     ...noticeHandlers(notices),
     ...accessHandlers(access),
     ...groupHandlers(createAssetGroups(admin)),
@@ -253,18 +257,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...photoHandlers(createAssetPhotos(admin, shell)),
     ...tagHandlers(createTagRegister(admin)),
     ...mobilityHandlers(createMobilityLinks(admin, () => access.refusedWholeFleet())),
-    ...alarms.handlers,
+    ...alarmHandlers(alarmInbox, alarmBook),
   };
 
-  let started = false;
   return {
     handlers,
     serviceOrigins,
     async start() {
       if (started || stopped) return;
       started = true;
-      reports.start();
-      fleet.start();
+      workspace.start();
       try {
         await session.restore();
       } catch (err) {
@@ -277,12 +279,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       stopped = true;
       realtime.stop();
       trackers.stop();
-      alarms.stop();
-      live.stop();
-      reports.stop();
-      fleet.stop();
+      workspace.stop();
       await session.dispose();
-      cache.close();
+      appCache.close();
     },
   };
 }

@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorKind } from './api/api-error';
 import { RefusedUrlError } from './app/external-url-policy';
 import { CoreError } from './core-error';
 import { LocalReportError, type LocalReportErrorKind } from './reports/local-report-error';
-import { SignInError } from './session/session';
+import { SignInError, type SignInErrorKind } from './session/sign-in-error';
 
 const API_CODES: Readonly<Record<ApiErrorKind, IpcErrorCode>> = {
   validation: 'invalid_request',
@@ -29,6 +29,14 @@ const LOCAL_REPORT_CODES: Readonly<Record<LocalReportErrorKind, IpcErrorCode>> =
   content_unavailable: 'bad_response',
 };
 
+const SIGN_IN_CODES: Readonly<Record<SignInErrorKind, IpcErrorCode>> = {
+  invalid: 'invalid_request',
+  refused: 'unauthorized',
+  unsupported: 'sign_in_unsupported',
+  cancelled: 'cancelled',
+  bad_service: 'bad_response',
+};
+
 /** An ApiError as the renderer sees it: the code, the server's message, its field errors. */
 export function ipcErrorOf(err: ApiError): IpcError {
   return err.errors
@@ -48,8 +56,8 @@ export function toIpcError(err: unknown): IpcError {
     return { code: 'invalid_request', message: err.message, details: { url: [err.problem] } };
   if (err instanceof SignInError)
     return err.errors
-      ? { code: 'invalid_request', message: err.message, details: err.errors }
-      : { code: 'unauthorized', message: err.message };
+      ? { code: SIGN_IN_CODES[err.kind], message: err.message, details: err.errors }
+      : { code: SIGN_IN_CODES[err.kind], message: err.message };
   if (err instanceof ZodError)
     return {
       code: 'bad_args',

@@ -60,6 +60,9 @@ export function createHttpApp({
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
+    // stop() ends every connection, not only idle ones: a client that stalls a download (or was killed
+    // mid-response) must not keep the service from stopping.
+    forceCloseConnections: true,
     // Query strings like ?page=1&page=2 arrive as arrays and are refused by the schemas.
     routerOptions: { maxParamLength: 200 },
     // A URL fastify cannot decode (e.g. `%E0%A4%A`) is the client's fault: spec 7's 400, not fastify's own body.

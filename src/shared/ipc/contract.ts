@@ -64,6 +64,24 @@ export const ipcMethods = {
     }),
     result: type<SessionView>(),
   },
+  /**
+   * Signs in through the system browser (RFC 8252): discovery at the address, the service's sign-in
+   * page in the browser, the answer on a loopback address. Resolves once the operator has signed in
+   * there (or refused, or cancelled). The address is checked in main (https, or plain on loopback).
+   */
+  'session.signInWithBrowser': {
+    args: z.object({
+      address: z.string().trim().min(1).max(2000),
+      name: z.string().trim().min(1).max(80).optional(),
+      /** Only meaningful where the OS has no real keyring (Linux basic_text). */
+      persistToken: z.boolean().default(false),
+    }),
+    result: type<SessionView>(),
+  },
+  /** Stops waiting for the browser: its sign-in fails as cancelled, nothing is kept. */
+  'session.cancelSignIn': { args: none, result: type<null>() },
+  /** Opens the page of the sign-in under way again (its tab was closed, or a popup blocker held it back). */
+  'session.openSignInPage': { args: none, result: type<null>() },
   'session.signOut': { args: none, result: type<SessionView>() },
 
   'connection.get': { args: none, result: type<ConnectionStatus>() },
@@ -209,6 +227,8 @@ export const IPC_ERROR_CODES = [
   'unavailable',
   /** The service could not be reached. */
   'offline',
+  /** The service offers no browser sign-in (no OAuth metadata): sign in with a token instead. */
+  'sign_in_unsupported',
   'timeout',
   'cancelled',
   /** The service's answer does not match the interface, or content is missing. */

@@ -1,27 +1,58 @@
 import { z } from 'zod';
 import type { Asset, JsonReportContent, Location, ReportRequestInput, TrackingLink } from '../interface';
+import { carriesTokenSafely, PLAIN_TRANSPORT_MESSAGE } from './secure-transport';
 
 /**
  * What the renderer may know. Deliberately no token anywhere (architecture.md §3):
  * the renderer sees whether it is signed in, as whom, and against which service.
  */
 
+/** An address the app sends a token to: TLS, or plain only on this computer (secure-transport.ts). */
+const tokenAddress = (protocol: RegExp) =>
+  z.url({ protocol }).refine(carriesTokenSafely, PLAIN_TRANSPORT_MESSAGE);
+
+/** A service signed in to with a pasted token: every address given by hand (the fallback, "Sign in with a token"). */
 export const remoteProfileSchema = z.object({
   kind: z.literal('remote'),
   name: z.string().trim().min(1).max(80),
-  base_url: z.url({ protocol: /^https?$/ }),
-  ws_url: z.url({ protocol: /^wss?$/ }),
-  api_url: z.url({ protocol: /^https?$/ }),
-  api_ws_url: z.url({ protocol: /^wss?$/ }),
-  tracking_url: z.url({ protocol: /^https?$/ }),
+  base_url: tokenAddress(/^https?$/),
+  ws_url: tokenAddress(/^wss?$/),
+  api_url: tokenAddress(/^https?$/),
+  api_ws_url: tokenAddress(/^wss?$/),
+  tracking_url: tokenAddress(/^https?$/),
   app_key: z.string().trim().min(1).max(200),
   account_key: z.string().trim().min(1).max(200),
   user_id: z.int().positive(),
 });
 export type RemoteProfile = z.infer<typeof remoteProfileSchema>;
 
+/**
+ * A service's address as an OAuth issuer identifier (RFC 8414 §2: no query,
+ * no fragment), and one the sign-in may travel to.
+ */
+export const serviceAddressSchema = tokenAddress(/^https?$/).refine((raw) => {
+  const url = new URL(raw);
+  return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}, 'must be the service address alone, without ?query, #fragment or user name');
+
+/**
+ * A service signed in to through the system browser (OAuth 2.0, RFC 8252):
+ * the address is all the operator gives; the service's metadata names the
+ * rest (docs/interface-decisions.md, "Sign-in (OAuth 2.0)").
+ */
+export const oauthProfileSchema = z.object({
+  kind: z.literal('oauth'),
+  name: z.string().trim().min(1).max(80),
+  address: serviceAddressSchema,
+});
+export type OAuthProfile = z.infer<typeof oauthProfileSchema>;
+
 export const demoProfileSchema = z.object({ kind: z.literal('demo'), name: z.string() });
-export const profileSchema = z.discriminatedUnion('kind', [demoProfileSchema, remoteProfileSchema]);
+export const profileSchema = z.discriminatedUnion('kind', [
+  demoProfileSchema,
+  remoteProfileSchema,
+  oauthProfileSchema,
+]);
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Where the token lives: the OS keychain, Linux's basic_text (obfuscation only), or memory. */
@@ -36,6 +67,8 @@ export interface SessionView {
   readonly secretStorage: SecretStorageKind;
   /** True when the token is stored on disk (always with a keychain; opt-in with basic_text). */
   readonly tokenPersisted: boolean;
+  /** A sign-in waiting for the operator in the system browser, and the service it is for. */
+  readonly pendingSignIn: { readonly address: string } | null;
 }
 
 export type ChannelState =

@@ -7,7 +7,11 @@ import {
 
 describe('pusher-js settings derived from the profile (spec 6.1)', () => {
   it('uses TLS on port 443 for a wss:// address without a port', () => {
-    const s = pusherSettings({ wsUrl: 'wss://ws.example.com', authEndpoint: 'https://x/auth', token: 'tok' });
+    const s = pusherSettings({
+      wsUrl: 'wss://ws.example.com',
+      authEndpoint: 'https://x/auth',
+      token: () => 'tok',
+    });
     expect(s).toMatchObject({
       cluster: '',
       wsHost: 'ws.example.com',
@@ -19,14 +23,21 @@ describe('pusher-js settings derived from the profile (spec 6.1)', () => {
       channelAuthorization: {
         endpoint: 'https://x/auth',
         transport: 'ajax',
-        headers: { Authorization: 'Bearer tok' },
       },
+    });
+    const auth = s.channelAuthorization;
+    expect(auth && 'headersProvider' in auth ? auth.headersProvider?.() : null).toEqual({
+      Authorization: 'Bearer tok',
     });
     expect(s.wsPath).toBeUndefined();
   });
 
   it('uses no TLS and the given port for ws://, and keeps a path', () => {
-    const s = pusherSettings({ wsUrl: 'ws://127.0.0.1:6001/socket/', authEndpoint: 'http://a', token: 't' });
+    const s = pusherSettings({
+      wsUrl: 'ws://127.0.0.1:6001/socket/',
+      authEndpoint: 'http://a',
+      token: () => 't',
+    });
     expect(s).toMatchObject({
       wsHost: '127.0.0.1',
       wsPort: 6001,
@@ -37,9 +48,9 @@ describe('pusher-js settings derived from the profile (spec 6.1)', () => {
   });
 
   it('refuses an address that is not a WebSocket one, saying what is expected', () => {
-    expect(() => pusherSettings({ wsUrl: 'https://ws.example.com', authEndpoint: 'a', token: 't' })).toThrow(
-      /ws:\/\/ or wss:\/\//,
-    );
+    expect(() =>
+      pusherSettings({ wsUrl: 'https://ws.example.com', authEndpoint: 'a', token: () => 't' }),
+    ).toThrow(/ws:\/\/ or wss:\/\//);
   });
 
   it('authorizes reports through {base_url}/api/broadcasting/auth and live through {api_url}/broadcasting/auth', () => {

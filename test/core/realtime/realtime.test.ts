@@ -46,7 +46,7 @@ describe('realtime: two pusher-js clients against the local service', () => {
     };
     const rt = startRealtime({
       endpoints: endpoints(via),
-      token,
+      token: () => token,
       onLivePositions: (b) => rec.batches.push(b),
       onReportEvent: (e) => rec.events.push(e),
       onStatus: (channel, status) => rec.statuses.push({ channel, status }),

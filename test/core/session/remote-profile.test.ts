@@ -31,7 +31,7 @@ describe('remote connection profiles', () => {
     if (r.ok) return;
     expect(Object.keys(r.errors).sort()).toEqual(['api_url', 'app_key', 'user_id', 'ws_url']);
     expect(r.errors.ws_url).toEqual([
-      'must be the reporting WebSocket address, a ws(s) URL such as wss://ws.example.com',
+      'must be the reporting WebSocket address, a wss URL such as wss://ws.example.com',
     ]);
     expect(r.errors.user_id?.[0]).toMatch(/positive whole number/);
     expect(r.message).toBe('The connection settings are not valid: check ws_url, api_url, app_key, user_id.');

@@ -86,7 +86,7 @@ describe('session: demo and remote sign-in, secrets, 401 and sign-out', () => {
     });
     expect(view.user?.name).toMatch(/operator/);
     const conn = session.connection();
-    tokens.add(conn?.token ?? '');
+    tokens.add(conn?.tokens.peek() ?? '');
     expect((await conn?.fleet.allAssets())?.length).toBe(20);
   });
 

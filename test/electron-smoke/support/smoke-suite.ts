@@ -187,6 +187,8 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
       const { page, main } = running();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('tab', { name: 'Remote service' }).click();
+      // The token form is the fallback, folded under "More options" (the default is the browser sign-in).
+      await page.getByText('More options').click();
       const form = page.locator('form.remote');
       for (const [field, value] of Object.entries(owned().form))
         await form.locator(`input[name="${field}"]`).fill(value);
@@ -200,7 +202,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
         );
         await remember.check();
       }
-      await form.getByRole('button', { name: 'Connect' }).click();
+      await form.getByRole('button', { name: 'Sign in with a token' }).click();
       await waitForDemoFleet(page);
       // Signed in, the app comes back to the screen it was on (Reports).
       await openScreen(page, 'Live map');

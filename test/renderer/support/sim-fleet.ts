@@ -105,6 +105,7 @@ export const DEMO_SESSION: SessionView = {
   user: { id: 1, name: 'Demo operator' },
   secretStorage: 'memory',
   tokenPersisted: false,
+  pendingSignIn: null,
 };
 
 export const SIGNED_OUT: SessionView = {
@@ -114,6 +115,7 @@ export const SIGNED_OUT: SessionView = {
   user: null,
   secretStorage: 'basic_text',
   tokenPersisted: false,
+  pendingSignIn: null,
 };
 
 export const TEST_SETTINGS: Settings = {

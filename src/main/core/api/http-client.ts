@@ -28,8 +28,13 @@ export interface HttpResponse {
 }
 
 export interface HttpClientOptions {
-  /** The bearer token, read for each request (it never leaves main). */
-  readonly getToken: () => string | null;
+  /** The bearer token, read for each request (it never leaves main); an OAuth grant may renew it first. */
+  readonly getToken: () => string | null | Promise<string | null>;
+  /**
+   * The service refused `token` (401): resolves true when a new token is ready, and the request is
+   * sent once more with it (an access token that expired or was revoked early, RFC 6750 §3.1).
+   */
+  readonly renewToken?: (token: string) => Promise<boolean>;
   readonly fetch?: typeof fetch;
   readonly timeoutMs?: number;
   readonly now?: () => number;
@@ -60,57 +65,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async send(req) {
-      const token = options.getToken();
-      if (token === null)
-        throw new ApiError({ kind: 'unauthorized', route: req.route, message: 'Not signed in.' });
-      const headers: Record<string, string> = {
-        Accept: 'application/json',
-        Authorization: `Bearer ${token}`,
-      };
-      if (req.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (req.responseType === 'bytes') headers.Accept = 'image/*, application/json;q=0.5';
-      const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = AbortSignal.any(
-        [timeout, req.signal, options.closed].filter((s): s is AbortSignal => s !== undefined),
-      );
-
-      let res: Response;
-      let text: string;
-      let bytes: Uint8Array | null = null;
-      try {
-        res = await doFetch(withQuery(req.url, req.query), {
-          method: req.method,
-          headers,
-          body: req.form ?? (req.body === undefined ? undefined : JSON.stringify(req.body)),
-          signal,
-          redirect: 'follow',
-        });
-        options.onReachability?.(true);
-        // The timeout covers the body too: a stalled 46 MB history must not hang forever.
-        if (req.responseType === 'bytes' && res.ok) {
-          bytes = new Uint8Array(await res.arrayBuffer());
-          text = '';
-        } else text = await res.text();
-      } catch (err) {
-        throw transportError(err, req, timeoutMs, timeout, options);
-      }
-      options.deprecations?.observe(req.route, res.headers);
-      if (bytes) return { status: res.status, body: bytes, headers: res.headers };
-      const body = text.length === 0 ? undefined : parseJsonOrText(text);
-      if (res.ok) {
-        if (body instanceof NotJson)
-          throw new ApiError({
-            kind: 'bad_response',
-            route: req.route,
-            status: res.status,
-            message: `The service answered ${req.route} with something that is not JSON.`,
-          });
-        return { status: res.status, body, headers: res.headers };
-      }
-      const err = statusError(res, body, req.route, now());
-      if (err.kind === 'unauthorized') options.onUnauthorized?.(err);
-      throw err;
+      const first = await attempt(req);
+      if (!(first instanceof Refused)) return first;
+      const renewed = options.renewToken ? await options.renewToken(first.token) : false;
+      const outcome = renewed ? await attempt(req) : first;
+      if (!(outcome instanceof Refused)) return outcome;
+      options.onUnauthorized?.(outcome.error);
+      throw outcome.error;
     },
 
     parse(schema, body, route) {
@@ -126,6 +87,68 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
     },
   };
+
+  /** One exchange; a 401 comes back as Refused, for send() to renew the token once. */
+  async function attempt(req: HttpRequest): Promise<HttpResponse | Refused> {
+    const token = await options.getToken();
+    if (token === null)
+      throw new ApiError({ kind: 'unauthorized', route: req.route, message: 'Not signed in.' });
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+    };
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (req.responseType === 'bytes') headers.Accept = 'image/*, application/json;q=0.5';
+    const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any(
+      [timeout, req.signal, options.closed].filter((s): s is AbortSignal => s !== undefined),
+    );
+
+    let res: Response;
+    let text: string;
+    let bytes: Uint8Array | null = null;
+    try {
+      res = await doFetch(withQuery(req.url, req.query), {
+        method: req.method,
+        headers,
+        body: req.form ?? (req.body === undefined ? undefined : JSON.stringify(req.body)),
+        signal,
+        redirect: 'follow',
+      });
+      options.onReachability?.(true);
+      // The timeout covers the body too: a stalled 46 MB history must not hang forever.
+      if (req.responseType === 'bytes' && res.ok) {
+        bytes = new Uint8Array(await res.arrayBuffer());
+        text = '';
+      } else text = await res.text();
+    } catch (err) {
+      throw transportError(err, req, timeoutMs, timeout, options);
+    }
+    options.deprecations?.observe(req.route, res.headers);
+    if (bytes) return { status: res.status, body: bytes, headers: res.headers };
+    const body = text.length === 0 ? undefined : parseJsonOrText(text);
+    if (res.ok) {
+      if (body instanceof NotJson)
+        throw new ApiError({
+          kind: 'bad_response',
+          route: req.route,
+          status: res.status,
+          message: `The service answered ${req.route} with something that is not JSON.`,
+        });
+      return { status: res.status, body, headers: res.headers };
+    }
+    const err = statusError(res, body, req.route, now());
+    if (err.kind === 'unauthorized') return new Refused(token, err);
+    throw err;
+  }
+}
+
+class Refused {
+  constructor(
+    readonly token: string,
+    readonly error: ApiError,
+  ) {}
 }
 
 class NotJson {

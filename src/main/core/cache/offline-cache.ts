@@ -11,7 +11,11 @@ import { createReportStore, type ReportStore } from './report-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createTrackingLinkStore, type TrackingLinkStore } from './tracking-link-store';
 
-/** The offline cache (issue 4 §4): one SQLite file, its stores, and the size cap. */
+/**
+ * The offline cache (issue 4 §4): one SQLite file, its stores, and the size
+ * cap. The app keeps one per data owner (profile-cache-files.ts) and one for
+ * its own settings; every file has the same schema, migrated alike.
+ */
 export interface OfflineCache {
   readonly db: Database.Database;
   readonly path: string;
@@ -40,6 +44,11 @@ export function openOfflineCache(
     readonly now?: () => number;
     /** When the file cannot be used at all (read-only or full disk): work from memory instead of failing. */
     readonly fallbackToMemory?: boolean;
+    /**
+     * The history size cap in bytes, when the settings live in another file (a profile's cache
+     * takes the app's Settings.cacheSizeMb); by default this file's own settings.
+     */
+    readonly capBytes?: () => number;
   } = {},
 ): OfflineCache {
   const now = options.now ?? Date.now;
@@ -54,7 +63,7 @@ export function openOfflineCache(
   }
   const { db, recovered } = opened;
   const settings = createSettingsStore(db);
-  const capBytes = (): number => settings.get().cacheSizeMb * 1024 * 1024;
+  const capBytes = options.capBytes ?? ((): number => settings.get().cacheSizeMb * 1024 * 1024);
   const history = createHistoryStore(db, now, capBytes);
   const alarmScopes = createAlarmScopes(db);
   return {

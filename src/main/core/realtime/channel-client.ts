@@ -12,12 +12,20 @@ export interface ChannelClientOptions extends PusherEndpoint {
   /** The channel is subscribed: after the first connect and after every reconnect. */
   onSubscribed(): void;
   /**
-   * The auth endpoint refused the token (401). The client has stopped by then: pusher-js would
-   * otherwise ask again with the same token after every reconnect.
+   * The auth endpoint refused `token` (401): resolves true once a new token is ready, and the
+   * channel subscribes again on the same socket. Without it, or false, the client stops.
+   */
+  renew?(token: string | null): Promise<boolean>;
+  /**
+   * The auth endpoint refused the token (401) and no new one came. The client has stopped by then:
+   * pusher-js would otherwise ask again with the same token after every reconnect.
    */
   onUnauthorized(): void;
   readonly now?: () => number;
 }
+
+/** A second 401 this soon after a renewal means the new token is refused too. */
+const RENEWAL_QUIET_MS = 10_000;
 
 export interface ChannelClient {
   status(): ChannelStatus;
@@ -28,8 +36,9 @@ export interface ChannelClient {
  * One unmodified pusher-js client on one private channel. Its state as the
  * UI sees it: "connected" only once the channel is subscribed (events flow),
  * "failed" when the service refuses the channel, with the reason in words an
- * operator understands. pusher-js itself reconnects and resubscribes, except
- * after a refused token (401), when the client stops for good.
+ * operator understands. pusher-js itself reconnects and resubscribes; after
+ * a refused token (401) the client asks for a renewed one and subscribes
+ * again on the same socket, or stops for good when there is none.
  */
 export function createChannelClient(options: ChannelClientOptions): ChannelClient {
   const now = options.now ?? Date.now;
@@ -42,7 +51,12 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     options.onStatus(current);
   };
 
-  const pusher = new Pusher(options.appKey, pusherSettings(options));
+  /** The token of the last authorization, to say which one a 401 refused. */
+  let sent: string | null = null;
+  let renewing = false;
+  let lastRenewalAt = Number.NEGATIVE_INFINITY;
+  const token = (): string | null => (sent = options.token());
+  const pusher = new Pusher(options.appKey, pusherSettings({ ...options, token }));
   const channel: Channel = pusher.subscribe(options.channel);
   for (const [event, handler] of Object.entries(options.events)) channel.bind(event, handler);
 
@@ -50,12 +64,33 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     set('connected', null);
     options.onSubscribed();
   });
-  channel.bind('pusher:subscription_error', (err: unknown) => {
+  const stopRefused = (err: unknown): void => {
     set('failed', subscriptionFailureReason(err));
-    if (!isRefusedToken(err) || closed) return;
+    if (closed) return;
     closed = true;
     pusher.disconnect();
     options.onUnauthorized();
+  };
+  channel.bind('pusher:subscription_error', (err: unknown) => {
+    if (!isRefusedToken(err)) return set('failed', subscriptionFailureReason(err));
+    if (renewing || closed) return;
+    // One renewal per refusal: a service that refuses every fresh token too would otherwise loop.
+    if (!options.renew || now() - lastRenewalAt < RENEWAL_QUIET_MS) return stopRefused(err);
+    renewing = true;
+    lastRenewalAt = now();
+    set('connecting', null);
+    options.renew(sent).then(
+      (renewed) => {
+        renewing = false;
+        if (closed) return;
+        if (renewed) pusher.subscribe(options.channel);
+        else stopRefused(err);
+      },
+      () => {
+        renewing = false;
+        stopRefused(err);
+      },
+    );
   });
 
   pusher.connection.bind('state_change', (change: { current: string }) => {

@@ -5,14 +5,17 @@ export interface PusherEndpoint {
   readonly wsUrl: string;
   /** {base_url}/api/broadcasting/auth or {api_url}/broadcasting/auth. */
   readonly authEndpoint: string;
-  readonly token: string;
+  /** The access token as of each authorization: an OAuth grant renews it while the socket stays open. */
+  readonly token: () => string | null;
 }
 
 /**
  * Spec 6.1's client settings, derived from the profile instead of the hosted
  * defaults: host and port from the ws(s) URL, TLS only for wss:// (443 when no
  * port is given), transports ws and wss, no stats, an empty cluster, and the
- * Bearer token on channel authorization (spec 5).
+ * Bearer token on channel authorization (spec 5), read when pusher-js
+ * authorizes (its headersProvider), so a (re)subscription after a refresh
+ * sends the current token.
  */
 export function pusherSettings(endpoint: PusherEndpoint): Options {
   const url = new URL(endpoint.wsUrl);
@@ -33,7 +36,10 @@ export function pusherSettings(endpoint: PusherEndpoint): Options {
     channelAuthorization: {
       endpoint: endpoint.authEndpoint,
       transport: 'ajax',
-      headers: { Authorization: `Bearer ${endpoint.token}` },
+      headersProvider: () => {
+        const token = endpoint.token();
+        return token === null ? {} : { Authorization: `Bearer ${token}` };
+      },
     },
   };
 }

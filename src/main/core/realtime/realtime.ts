@@ -24,7 +24,10 @@ export interface RealtimeLog {
 
 export interface RealtimeOptions {
   readonly endpoints: ServiceEndpoints;
-  readonly token: string;
+  /** The access token as of each channel authorization (never captured: an OAuth grant renews it). */
+  readonly token: () => string | null;
+  /** A channel authorization was refused (401): resolves true once a new token is ready to try. */
+  renew?(token: string | null): Promise<boolean>;
   /** The positions of one live update, parsed; coalescing is the live feed's (live/live-feed.ts). */
   onLivePositions(positions: LivePosition[]): void;
   onReportEvent(event: ReportEvent): void;
@@ -33,7 +36,7 @@ export interface RealtimeOptions {
   onStatus(channel: RealtimeChannel, status: ChannelStatus): void;
   /** Subscribed after a (re)connect: the caller reconciles what may have been missed. */
   onSubscribed(channel: RealtimeChannel): void;
-  /** A channel's authorization was refused with 401: that channel has stopped; the token is no good. */
+  /** A channel's authorization was refused with 401 and no new token came: that channel has stopped. */
   onUnauthorized(): void;
   readonly log?: RealtimeLog;
   readonly now?: () => number;
@@ -49,7 +52,7 @@ export interface Realtime {
 /**
  * Issue 4 §3: two pusher-js clients in main, reports (spec 6.1) and live
  * positions (spec 6.2), each authorized through its own broadcasting
- * endpoint with the Bearer token.
+ * endpoint with the Bearer token of the moment.
  */
 export function startRealtime(options: RealtimeOptions): Realtime {
   const { endpoints, token } = options;
@@ -87,6 +90,7 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     wsUrl: endpoints.api_ws_url,
     authEndpoint: liveAuthEndpoint(endpoints.api_url),
     token,
+    renew: options.renew,
     now: options.now,
     events: {
       ...bound(LOCATION_UPDATED_EVENT, onLive),
@@ -113,6 +117,7 @@ export function startRealtime(options: RealtimeOptions): Realtime {
     wsUrl: endpoints.ws_url,
     authEndpoint: reportsAuthEndpoint(endpoints.base_url),
     token,
+    renew: options.renew,
     now: options.now,
     events: {
       ...bound(REPORT_EVENTS.queued, onReport('queued')),

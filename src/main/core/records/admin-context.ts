@@ -21,8 +21,9 @@ export interface AdminContext {
 export interface AdminContextOptions {
   readonly connection: () => Connection | null;
   readonly needsSignIn: () => boolean;
-  readonly records: RecordCacheStore;
-  readonly photos: PhotoCacheStore;
+  /** The signed-in owner's stores (profile/owner-workspace.ts): another account's sign-in replaces them. */
+  readonly records: () => RecordCacheStore;
+  readonly photos: () => PhotoCacheStore;
   readonly now: () => number;
   changed(change: RecordsChanged): void;
   readonly log: { warn(message: string): void };
@@ -47,8 +48,12 @@ export function createAdminContext(options: AdminContextOptions): AdminContext {
       const conn = options.connection();
       return conn ? scopeOf(conn) : null;
     },
-    records: options.records,
-    photos: options.photos,
+    get records() {
+      return options.records();
+    },
+    get photos() {
+      return options.photos();
+    },
     now: options.now,
     changed: options.changed,
     log: options.log,

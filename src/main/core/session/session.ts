@@ -1,48 +1,57 @@
-import { profileSchema, type Notice, type Profile, type SessionView } from '../../../shared/ipc/views';
+import {
+  serviceAddressSchema,
+  type Notice,
+  type OAuthProfile,
+  type Profile,
+  type RemoteProfile,
+  type SessionView,
+} from '../../../shared/ipc/views';
 import { ApiError } from '../api/api-error';
 import { createDeprecationTracker } from '../api/deprecation-tracker';
-import { createFleetApi, type FleetApi } from '../api/fleet-api';
-import { createHttpClient, type HttpClient } from '../api/http-client';
-import { createReportsApi, type ReportsApi } from '../api/reports-api';
-import type { SettingsStore } from '../cache/settings-store';
-import type { DemoService, StartDemoService } from './demo-service';
+import { fixedToken, type AccessTokenSource } from './access-token';
+import { openConnection, type Connection } from './connection';
+import { dataOwnerOf } from './data-owner';
+import { demoLifetime } from './demo-lifetime';
+import type { StartDemoService } from './demo-service';
+import { clientConfiguration } from './oauth/client-configuration';
+import { discoverIssuer, type DiscoveredIssuer } from './oauth/issuer-discovery';
+import { createOAuthTokens, type OAuthTokens } from './oauth/oauth-tokens';
+import { signedInUserOf } from './oauth/signed-in-user';
+import { createPendingSignIns } from './pending-sign-in';
 import { checkRemoteProfile } from './remote-profile';
+import {
+  REFRESH_TOKEN_KEY,
+  saveBrowserAccount,
+  savedBrowserAccount,
+  savedProfile,
+  saveProfile,
+  TOKEN_KEY,
+  type SessionState,
+} from './saved-session';
 import type { SecretStore } from './secret-store';
 import { endpointsOfRemote, type ServiceEndpoints } from './service-endpoints';
+import { SignInError } from './sign-in-error';
 
-const TOKEN_KEY = 'session.token';
-const PROFILE_KEY = 'session.profile';
+export type { Connection } from './connection';
+export { SignInError } from './sign-in-error';
+
 const DEMO_PROFILE: Profile = { kind: 'demo', name: 'Demo fleet (local service)' };
-/** Our local service pages up to 500 (ASSET_PAGE_SIZE_MAX); a real one gets only `page` (spec 4.2). */
-const DEMO_PAGE_SIZE = 500;
-
-/**
- * The signed-in connection, for main only: the token lives in here and in
- * the SecretStore, nowhere else. Fleet, history, realtime and the reports
- * client are composed from it.
- */
-export interface Connection {
-  readonly profile: Profile;
-  readonly endpoints: ServiceEndpoints;
-  readonly user: { readonly id: number; readonly name: string };
-  readonly token: string;
-  readonly http: HttpClient;
-  readonly fleet: FleetApi;
-  readonly reports: ReportsApi;
-  /** The service refused the token outside our HTTP client (the channel authorization pusher-js makes). */
-  refused(): void;
-}
 
 export interface SessionOptions {
   readonly secrets: SecretStore;
-  /** Remembers the last profile (the offline cache's settings store). */
-  readonly state: Pick<SettingsStore, 'getValue' | 'setValue' | 'deleteValue'>;
+  /** Remembers the last profile (the app's settings store). */
+  readonly state: SessionState;
   readonly startDemo: StartDemoService;
+  /** Shows a sign-in page in the system browser (the shell's openExternal; RFC 8252 §6). */
+  readonly openBrowser?: (url: string) => Promise<void>;
   readonly fetch?: typeof fetch;
   readonly timeoutMs?: number;
   readonly now?: () => number;
   readonly onNotice?: (notice: Notice) => void;
   readonly onReachability?: (online: boolean) => void;
+  readonly log?: { warn(message: string): void };
+  /** How long a browser sign-in waits for the operator (pending-sign-in.ts). */
+  readonly signInWaitMs?: number;
 }
 
 export interface SignInRemoteArgs {
@@ -52,39 +61,58 @@ export interface SignInRemoteArgs {
   readonly persistToken?: boolean;
 }
 
+export interface SignInWithBrowserArgs {
+  readonly address: string;
+  readonly name?: string;
+  /** Only meaningful where the OS has no real keyring (basic_text). */
+  readonly persistToken?: boolean;
+}
+
 export interface Session {
-  /** What the renderer may see: never the token. */
+  /** What the renderer may see: never a token. */
   view(): SessionView;
-  /** At start: the last profile and its stored token; the Demo profile on first run. */
+  /** At start: the last profile and its stored token or grant; the Demo profile on first run. */
   restore(): Promise<SessionView>;
   signInDemo(): Promise<SessionView>;
+  /** The fallback: a pasted token and every address by hand. */
   signInRemote(args: SignInRemoteArgs): Promise<SessionView>;
+  /** RFC 8252: the service's own sign-in page in the system browser; resolves once it is done there. */
+  signInWithBrowser(args: SignInWithBrowserArgs): Promise<SessionView>;
+  cancelSignIn(): void;
+  openSignInPage(): Promise<void>;
   signOut(): Promise<SessionView>;
   connection(): Connection | null;
+  /** Whose local data the app shows (data-owner.ts): the account signed in last; null before any. */
+  dataOwner(): string | null;
   subscribe(listener: (view: SessionView) => void): () => void;
   dispose(): Promise<void>;
 }
 
-export class SignInError extends Error {
-  constructor(
-    message: string,
-    readonly errors: Record<string, string[]> | null = null,
-  ) {
-    super(message);
-    this.name = 'SignInError';
-  }
+/** Who a new connection is for, and how its token comes. */
+interface Adoption {
+  readonly profile: Profile;
+  readonly endpoints: ServiceEndpoints;
+  readonly user: Connection['user'];
+  readonly tokens: AccessTokenSource;
+  readonly grant: OAuthTokens | null;
+  /** Whether its secret is kept on disk (SessionView.tokenPersisted). */
+  readonly persisted: boolean;
 }
 
 export function createSession(options: SessionOptions): Session {
   const now = options.now ?? Date.now;
+  const log = options.log ?? { warn: (m: string) => console.warn(`[session] ${m}`) };
   const listeners = new Set<(view: SessionView) => void>();
   const deprecations = createDeprecationTracker((n) => options.onNotice?.(n), now);
+  const demo = demoLifetime(options.startDemo);
+  const transport = { fetch: options.fetch };
   let profile: Profile | null = null;
   let conn: Connection | null = null;
+  /** The connection's OAuth grant: renewed while it lasts, revoked at sign-out. */
+  let grant: OAuthTokens | null = null;
+  let owner: string | null = null;
   let needsSignIn = false;
   let tokenPersisted = false;
-  /** The Demo service, from the moment its start is asked for: whoever clears this stops it. */
-  let demo: Promise<DemoService> | null = null;
   let keyringNoticeShown = false;
   /** Quitting: what is still under way finishes without touching the closed cache or starting anything. */
   let disposed = false;
@@ -97,6 +125,7 @@ export function createSession(options: SessionOptions): Session {
     user: conn ? { id: conn.user.id, name: conn.user.name } : null,
     secretStorage: options.secrets.kind,
     tokenPersisted,
+    pendingSignIn: pending.shown(),
   });
 
   const changed = (): SessionView => {
@@ -105,171 +134,344 @@ export function createSession(options: SessionOptions): Session {
     return v;
   };
 
-  /** `trial`: a token being tried at sign-in, not yet the session's. */
-  const connect = (
-    p: Profile,
-    endpoints: ServiceEndpoints,
-    user: Connection['user'],
-    token: string,
-    trial = false,
-  ): Connection => {
-    const refused = (): void => {
-      // Issue 4 §1: a 401 anywhere → "needs sign-in"; the cache and the profile stay.
-      if (trial || conn?.token !== token || needsSignIn) return;
-      needsSignIn = true;
-      changed();
-    };
-    const http = createHttpClient({
-      // Read per request: after sign-out or a new sign-in, an old client has no token to send.
-      getToken: () => (trial || conn?.token === token ? token : null),
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-      now,
-      deprecations,
-      onUnauthorized: refused,
-      onReachability: options.onReachability,
-      closed: closing.signal,
-    });
-    const pageSize = p.kind === 'demo' ? DEMO_PAGE_SIZE : undefined;
-    return {
-      profile: p,
-      endpoints,
-      user,
-      token,
-      http,
-      fleet: createFleetApi(http, { apiUrl: endpoints.api_url, accountKey: endpoints.account_key, pageSize }),
-      reports: createReportsApi(http, endpoints.base_url),
-      refused,
-    };
-  };
+  const pending = createPendingSignIns({
+    closed: closing.signal,
+    waitMs: options.signInWaitMs,
+    onChange: changed,
+  });
 
-  const stopDemo = async (): Promise<void> => {
-    const starting = demo;
-    demo = null;
-    // A start that failed has nothing to stop; its caller reports the failure.
-    const d = await starting?.catch(() => null);
-    await d?.stop();
-  };
-
-  /** The running Demo service, started if need be; null if it was stopped meanwhile (quit, sign-out). */
-  const runningDemo = async (): Promise<DemoService | null> => {
-    if (disposed) return null;
-    const starting = (demo ??= options.startDemo());
-    try {
-      const d = await starting;
-      return demo === starting && !disposed ? d : null;
-    } catch (err) {
-      if (demo === starting) demo = null;
-      throw err;
-    }
-  };
+  const notice = (n: Omit<Notice, 'at'>): void => options.onNotice?.({ ...n, at: now() });
 
   const keyringNotice = (): void => {
     if (options.secrets.kind !== 'basic_text' || keyringNoticeShown) return;
     keyringNoticeShown = true;
-    options.onNotice?.({
+    notice({
       id: 'keyring:basic_text',
       kind: 'keyring',
       message:
-        'This system has no keyring Fleetdesk can use, so your access token is kept in memory only and you sign in ' +
+        'This system has no keyring Fleetdesk can use, so your sign-in is kept in memory only and you sign in ' +
         'again after a restart. You may choose to save it on disk; it is then only obfuscated, not encrypted.',
-      at: now(),
     });
   };
 
-  const signInDemo = async (): Promise<SessionView> => {
-    const d = await runningDemo();
-    if (!d) return view();
-    // Demo tokens are issued afresh by each start of the local service: nothing to keep.
-    await options.secrets.delete(TOKEN_KEY);
-    if (disposed) return view();
-    profile = DEMO_PROFILE;
-    tokenPersisted = false;
+  /** A real keychain always stores; basic_text only on the user's word; memory never. */
+  const keeps = (persist: boolean): boolean =>
+    options.secrets.kind === 'keychain' || (options.secrets.kind === 'basic_text' && persist);
+
+  /** A 401 that no renewal could answer: "needs sign-in"; the cache, the queue and the profile stay. */
+  const refusedBy = (c: () => Connection | null) => (): void => {
+    if (conn === null || conn !== c() || needsSignIn) return;
+    needsSignIn = true;
+    changed();
+  };
+
+  const adopt = (a: Adoption): void => {
+    const previous = grant;
+    grant = a.grant;
+    profile = a.profile;
     needsSignIn = false;
-    conn = connect(DEMO_PROFILE, d.endpoints, { id: d.operator.id, name: d.operator.name }, d.operator.token);
-    options.state.setValue(PROFILE_KEY, DEMO_PROFILE);
+    tokenPersisted = a.persisted;
+    owner = dataOwnerOf(a.profile, a.endpoints);
+    let self: Connection | null = null;
+    self = openConnection({
+      profile: a.profile,
+      endpoints: a.endpoints,
+      user: a.user,
+      tokens: a.tokens,
+      isCurrent: () => conn !== null && conn === self,
+      onRefused: refusedBy(() => self),
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      now,
+      deprecations,
+      onReachability: options.onReachability,
+      closed: closing.signal,
+    });
+    conn = self;
+    saveProfile(options.state, a.profile);
+    // Replaced by another sign-in: the old grant is of no use to anyone; the service may forget it.
+    if (previous && previous !== a.grant) void previous.revoke();
+  };
+
+  /** The grant's service refused to renew it: signed out, with a notice; local data stays for the next sign-in. */
+  const grantEnded =
+    (ended: () => OAuthTokens | null) =>
+    (reason: string): void => {
+      if (grant === null || grant !== ended() || disposed) return;
+      needsSignIn = true;
+      tokenPersisted = false;
+      notice({
+        id: `session:ended:${now()}`,
+        kind: 'error',
+        message:
+          `Your sign-in to ${profile?.name ?? 'the service'} has ended: the service did not renew it (${reason}). ` +
+          'Sign in again to go on; your reports, tracking links and cached history are kept, and reports ' +
+          'waiting to be sent go out once you are back.',
+      });
+      changed();
+    };
+
+  const grantOf = (
+    config: DiscoveredIssuer['config'],
+    tokens: {
+      access: { token: string; expiresInSeconds: number | undefined } | null;
+      refresh: string | null;
+    },
+    keep: boolean,
+  ): OAuthTokens => {
+    let self: OAuthTokens | null = null;
+    self = createOAuthTokens({
+      config,
+      access: tokens.access,
+      refreshToken: tokens.refresh,
+      async save(refresh) {
+        if (!keep) return;
+        if (refresh === null) await options.secrets.delete(REFRESH_TOKEN_KEY);
+        else await options.secrets.set(REFRESH_TOKEN_KEY, refresh);
+      },
+      onEnded: grantEnded(() => self),
+      now,
+      log,
+    });
+    return self;
+  };
+
+  /** Discovery, the page in a browser (or the demo's stand-in), the code for tokens, and who signed in. */
+  const authorize = async (address: string, open: (url: string) => Promise<void>, shown: boolean) => {
+    const issuer = await discoverIssuer(address, transport);
+    if (disposed) throw new SignInError('cancelled', 'Fleetdesk is closing.');
+    const tokens = await pending.run(issuer.config, address, open, shown);
+    const user = signedInUserOf(tokens);
+    const endpoints: ServiceEndpoints = { ...issuer.service, account_key: user.accountKey, user_id: user.id };
+    return { issuer, tokens, user, endpoints };
+  };
+
+  const signInDemo = async (): Promise<SessionView> => {
+    const d = await demo.running();
+    if (!d) return view();
+    const signedIn = await authorize(d.address, (url) => d.signIn(url), false);
+    if (disposed || !demo.isCurrent(d)) return view();
+    // The in-process service starts afresh each run: its grant is never kept.
+    await options.secrets.delete(TOKEN_KEY);
+    await options.secrets.delete(REFRESH_TOKEN_KEY);
+    const g = grantOf(
+      signedIn.issuer.config,
+      {
+        access: { token: signedIn.tokens.access_token, expiresInSeconds: signedIn.tokens.expires_in },
+        refresh: signedIn.tokens.refresh_token ?? null,
+      },
+      false,
+    );
+    adopt({
+      profile: DEMO_PROFILE,
+      endpoints: signedIn.endpoints,
+      user: { id: signedIn.user.id, name: signedIn.user.name },
+      tokens: g,
+      grant: g,
+      persisted: false,
+    });
     return changed();
   };
 
-  const adoptRemote = async (
-    p: Extract<Profile, { kind: 'remote' }>,
-    token: string,
-    persist: boolean,
-  ): Promise<boolean> => {
-    await stopDemo();
-    if (disposed) return false;
-    profile = p;
-    needsSignIn = false;
-    conn = connect(p, endpointsOfRemote(p), { id: p.user_id, name: `User ${p.user_id}` }, token);
-    // A real keychain always stores; basic_text only on the user's word; memory never.
-    const store = options.secrets.kind === 'keychain' || (options.secrets.kind === 'basic_text' && persist);
-    if (store) await options.secrets.set(TOKEN_KEY, token);
-    else await options.secrets.delete(TOKEN_KEY);
-    if (disposed) return false;
-    tokenPersisted = store;
-    options.state.setValue(PROFILE_KEY, p);
+  /** A stored profile and token / grant back in use, or "needs sign-in" when its secret is gone. */
+  const restoreRemote = async (p: RemoteProfile | OAuthProfile): Promise<SessionView> => {
+    await demo.stop();
+    if (p.kind === 'remote') {
+      const token = await options.secrets.get(TOKEN_KEY);
+      if (disposed) return view();
+      if (token !== null) {
+        adopt({
+          profile: p,
+          endpoints: endpointsOfRemote(p),
+          user: { id: p.user_id, name: `User ${p.user_id}` },
+          tokens: fixedToken(token),
+          grant: null,
+          persisted: true,
+        });
+        keyringNotice();
+        return changed();
+      }
+      profile = p;
+      owner = dataOwnerOf(p, endpointsOfRemote(p));
+    } else {
+      const account = savedBrowserAccount(options.state, p.address);
+      const refresh = await options.secrets.get(REFRESH_TOKEN_KEY);
+      if (disposed) return view();
+      profile = p;
+      owner = account ? dataOwnerOf(p, account.endpoints) : null;
+      if (account && refresh !== null) {
+        const g = grantOf(clientConfiguration(account.metadata, transport), { access: null, refresh }, true);
+        adopt({
+          profile: p,
+          endpoints: account.endpoints,
+          user: account.user,
+          tokens: g,
+          grant: g,
+          persisted: true,
+        });
+        keyringNotice();
+        return changed();
+      }
+    }
+    needsSignIn = true;
     keyringNotice();
-    return true;
+    return changed();
   };
 
   return {
     view,
     connection: () => conn,
+    dataOwner: () => owner,
 
     async restore() {
-      const stored = profileSchema.safeParse(options.state.getValue(PROFILE_KEY));
-      if (!stored.success || stored.data.kind === 'demo') return signInDemo();
-      const p = stored.data;
-      const token = await options.secrets.get(TOKEN_KEY);
-      if (disposed) return view();
-      profile = p;
-      if (token === null) {
-        needsSignIn = true;
-        keyringNotice();
+      const stored = savedProfile(options.state);
+      if (stored === 'unreadable')
+        notice({
+          id: 'session:unreadable-profile',
+          kind: 'info',
+          message:
+            'The connection used last time is no longer accepted (a remote service must use https:// unless it runs on this computer), so the Demo fleet is shown. Connect again from the sign-in screen.',
+        });
+      if (stored !== null && stored !== 'unreadable' && stored.kind !== 'demo') return restoreRemote(stored);
+      try {
+        return await signInDemo();
+      } catch (err) {
+        if (disposed) return view();
+        // The Connect screen shows, with why: a remote service may still be signed in to.
+        notice({
+          id: `session:demo-failed:${now()}`,
+          kind: 'error',
+          message: `The Demo fleet could not be signed in to: ${err instanceof Error ? err.message : String(err)}`,
+        });
         return changed();
       }
-      return (await adoptRemote(p, token, true)) ? changed() : view();
     },
 
     signInDemo,
 
     async signInRemote(args) {
       const checked = checkRemoteProfile(args.profile);
-      if (!checked.ok) throw new SignInError(checked.message, checked.errors);
+      if (!checked.ok) throw new SignInError('invalid', checked.message, checked.errors);
       const token = args.token.trim();
       if (token.length < 8)
-        throw new SignInError('The access token looks incomplete.', { token: ['is too short'] });
+        throw new SignInError('invalid', 'The access token looks incomplete.', { token: ['is too short'] });
+      const p = checked.profile;
       // Try the token before keeping it. Only a refusal rejects it: a network failure
       // never invalidates a token (issue 4 §1), so offline the sign-in stands.
-      const trial = connect(
-        checked.profile,
-        endpointsOfRemote(checked.profile),
-        { id: 0, name: '' },
-        token,
-        true,
-      );
+      const trial = openConnection({
+        profile: p,
+        endpoints: endpointsOfRemote(p),
+        user: { id: 0, name: '' },
+        tokens: fixedToken(token),
+        isCurrent: () => !disposed,
+        onRefused: () => undefined,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+        now,
+        closed: closing.signal,
+      });
       try {
         await trial.fleet.assetPage(1);
       } catch (err) {
         if (disposed) return view();
         if (err instanceof ApiError && err.kind === 'unauthorized')
           throw new SignInError(
+            'refused',
             'The service refused this access token (401). Check the token and the account key.',
           );
         if (err instanceof ApiError && err.kind === 'forbidden')
-          throw new SignInError('This token has no access to the account (403).');
+          throw new SignInError('refused', 'This token has no access to the account (403).');
         if (!(err instanceof ApiError && err.transient)) throw err;
       }
-      return (await adoptRemote(checked.profile, token, args.persistToken ?? false)) ? changed() : view();
+      await demo.stop();
+      if (disposed) return view();
+      const store = keeps(args.persistToken ?? false);
+      adopt({
+        profile: p,
+        endpoints: endpointsOfRemote(p),
+        user: { id: p.user_id, name: `User ${p.user_id}` },
+        tokens: fixedToken(token),
+        grant: null,
+        persisted: store,
+      });
+      await options.secrets.delete(REFRESH_TOKEN_KEY);
+      if (store) await options.secrets.set(TOKEN_KEY, token);
+      else await options.secrets.delete(TOKEN_KEY);
+      if (disposed) return view();
+      keyringNotice();
+      return changed();
     },
 
-    async signOut() {
+    async signInWithBrowser(args) {
+      const address = serviceAddressSchema.safeParse(args.address);
+      if (!address.success)
+        throw new SignInError(
+          'invalid',
+          `Check the service address: it ${address.error.issues[0]?.message ?? 'is not valid'}.`,
+          {
+            address: address.error.issues.map((i) => i.message),
+          },
+        );
+      const url = new URL(address.data);
+      // The issuer identifier as the service states it: no trailing slash on a bare host (RFC 8414 §3.3 compares exactly).
+      const issuer = url.pathname === '/' ? url.origin : url.href.replace(/\/+$/, '');
+      const open = options.openBrowser;
+      if (!open)
+        throw new SignInError('unsupported', 'This shell cannot open a browser; sign in with a token.');
+      const signedIn = await authorize(issuer, open, true);
+      if (disposed) return view();
+      const p: OAuthProfile = { kind: 'oauth', name: args.name ?? url.host, address: issuer };
+      const store = keeps(args.persistToken ?? false);
+      const refresh = signedIn.tokens.refresh_token ?? null;
+      await demo.stop();
+      if (disposed) return view();
+      const g = grantOf(
+        signedIn.issuer.config,
+        {
+          access: { token: signedIn.tokens.access_token, expiresInSeconds: signedIn.tokens.expires_in },
+          refresh,
+        },
+        store,
+      );
+      adopt({
+        profile: p,
+        endpoints: signedIn.endpoints,
+        user: { id: signedIn.user.id, name: signedIn.user.name },
+        tokens: g,
+        grant: g,
+        persisted: store && refresh !== null,
+      });
+      saveBrowserAccount(options.state, {
+        address: issuer,
+        metadata: signedIn.issuer.metadata,
+        endpoints: signedIn.endpoints,
+        user: { id: signedIn.user.id, name: signedIn.user.name },
+      });
       await options.secrets.delete(TOKEN_KEY);
+      if (store && refresh !== null) await options.secrets.set(REFRESH_TOKEN_KEY, refresh);
+      else await options.secrets.delete(REFRESH_TOKEN_KEY);
+      if (disposed) return view();
+      keyringNotice();
+      return changed();
+    },
+
+    cancelSignIn: () => pending.cancel('The sign-in was cancelled.'),
+    openSignInPage: () => pending.openAgain(),
+
+    async signOut() {
+      const g = grant;
+      grant = null;
       conn = null;
       needsSignIn = false;
       tokenPersisted = false;
-      await stopDemo();
-      return changed();
+      pending.cancel('Signed out.');
+      const v = changed();
+      await options.secrets.delete(TOKEN_KEY);
+      await options.secrets.delete(REFRESH_TOKEN_KEY);
+      // RFC 7009, best effort: offline, the sign-out stands and the grant expires at the service.
+      await g?.revoke();
+      await demo.stop();
+      return v;
     },
 
     subscribe(listener) {
@@ -279,10 +481,11 @@ export function createSession(options: SessionOptions): Session {
 
     async dispose() {
       disposed = true;
+      grant?.stop();
       conn = null;
       listeners.clear();
       closing.abort();
-      await stopDemo();
+      await demo.close();
     },
   };
 }

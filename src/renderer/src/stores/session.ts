@@ -26,6 +26,15 @@ export const useSession = defineStore('session', () => {
     signInDemo: () => run(() => call('session.signInDemo')),
     signInRemote: (profile: RemoteProfile, token: string, persistToken: boolean) =>
       run(() => call('session.signInRemote', { profile, token, persistToken })),
+    /** Resolves once the operator has signed in in the browser (or refused, or cancelled). */
+    signInWithBrowser: (address: string, persistToken: boolean) =>
+      run(() => call('session.signInWithBrowser', { address, persistToken })),
+    cancelSignIn: async (): Promise<void> => {
+      await call('session.cancelSignIn');
+    },
+    openSignInPage: async (): Promise<void> => {
+      await call('session.openSignInPage');
+    },
     signOut: () => run(() => call('session.signOut')),
     listen: (): (() => void) => subscribe('session.changed', (v) => (view.value = v)),
   };

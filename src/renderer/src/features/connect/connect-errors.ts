@@ -1,10 +1,17 @@
 import { issuesToFieldErrors } from '../../../../shared/interface';
-import { remoteProfileSchema, type RemoteProfile } from '../../../../shared/ipc';
+import {
+  PLAIN_TRANSPORT_MESSAGE,
+  remoteProfileSchema,
+  serviceAddressSchema,
+  type RemoteProfile,
+} from '../../../../shared/ipc';
 import { isApiError } from '../../api';
 
 export interface ConnectError {
   readonly message: string;
   readonly fields: Readonly<Record<string, readonly string[]>>;
+  /** The service has no browser sign-in: the token form under "More options" is the way in. */
+  readonly useToken?: boolean;
 }
 
 export const REMOTE_FIELDS = [
@@ -51,13 +58,57 @@ export function checkDraft(
   if (parsed.success) return { ok: true, profile: parsed.data };
   const raw = issuesToFieldErrors(parsed.error.issues);
   const fields: Record<string, string[]> = {};
-  // In form order, in words an operator can act on rather than the schema's.
-  for (const f of REMOTE_FIELDS) if (raw[f.key]) fields[f.key] = [hintFor(f)];
+  // In form order, in words an operator can act on rather than the schema's; why plain http is refused, as it is.
+  for (const f of REMOTE_FIELDS) {
+    const found = raw[f.key];
+    if (found)
+      fields[f.key] = [found.includes(PLAIN_TRANSPORT_MESSAGE) ? PLAIN_TRANSPORT_MESSAGE : hintFor(f)];
+  }
   const named = REMOTE_FIELDS.filter((f) => fields[f.key]).map((f) => f.label);
   return { ok: false, error: { message: `Check ${named.join(', ')}.`, fields } };
 }
 
-/** What an operator should do about a failed sign-in, from the contract's error codes. */
+/** The address typed for a browser sign-in, checked by the schema main uses; the error names the field. */
+export function checkAddress(
+  address: string,
+): { ok: true; address: string } | { ok: false; error: ConnectError } {
+  const parsed = serviceAddressSchema.safeParse(address.trim());
+  if (parsed.success) return { ok: true, address: parsed.data };
+  const first = parsed.error.issues[0]?.message ?? '';
+  const why =
+    first === PLAIN_TRANSPORT_MESSAGE || first.startsWith('must be the service address')
+      ? first
+      : 'must be a full address such as https://fleet.example.com';
+  return {
+    ok: false,
+    error: { message: `Check the service address: it ${why}.`, fields: { address: [why] } },
+  };
+}
+
+/** What an operator should do about a failed browser sign-in, from the contract's error codes. */
+export function browserSignInErrorOf(err: unknown): ConnectError {
+  if (!isApiError(err)) return connectErrorOf(err);
+  switch (err.code) {
+    case 'sign_in_unsupported':
+      return { message: err.message, fields: {}, useToken: true };
+    case 'unauthorized':
+    case 'cancelled':
+      return { message: err.message, fields: {} };
+    case 'offline':
+    case 'timeout':
+      return {
+        message:
+          'No network: the service could not be reached. Check your connection and the address, then retry.',
+        fields: { address: ['could not be reached'] },
+      };
+    case 'bad_response':
+      return { message: err.message, fields: { address: ['did not answer as a fleet service'] } };
+    default:
+      return connectErrorOf(err);
+  }
+}
+
+/** What an operator should do about a failed sign-in with a token, from the contract's error codes. */
 export function connectErrorOf(err: unknown): ConnectError {
   if (!isApiError(err)) {
     return { message: `Could not sign in: ${err instanceof Error ? err.message : String(err)}`, fields: {} };
