@@ -2,6 +2,7 @@ import { watch } from 'vue';
 import { call } from '../api';
 import { useConnection } from '../stores/connection';
 import { useFleet } from '../stores/fleet';
+import { useGroups } from '../stores/groups';
 import { useNotices } from '../stores/notices';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
@@ -17,12 +18,22 @@ export async function bootstrap(): Promise<() => void> {
   const settings = useSettings();
   const notices = useNotices();
   const fleet = useFleet();
-  const offs = [session.listen(), connection.listen(), settings.listen(), notices.listen(), fleet.listen()];
+  const groups = useGroups();
+  const offs = [
+    session.listen(),
+    connection.listen(),
+    settings.listen(),
+    notices.listen(),
+    fleet.listen(),
+    groups.listen(),
+  ];
   await Promise.allSettled([session.load(), connection.load(), settings.load(), notices.load()]);
   const stop = watch(
     () => session.signedIn,
     (signedIn) => {
-      if (signedIn) void fleet.load().catch((err: unknown) => console.warn('fleet.snapshot failed', err));
+      if (!signedIn) return groups.reset();
+      void fleet.load().catch((err: unknown) => console.warn('fleet.snapshot failed', err));
+      void groups.load();
     },
     { immediate: true },
   );
