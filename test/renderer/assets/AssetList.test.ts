@@ -5,33 +5,16 @@ import { useNavigation } from '../../../src/renderer/src/layout/navigation';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
 import { FakeBridge } from '../support/fake-bridge';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { fakeScrollerSize } from '../support/scroller-size';
 import { simFleet } from '../support/sim-fleet';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
-// happy-dom has no layout: give the list's scroller the size it has in the app (340 × 600 px).
-function fakeSize(prop: 'clientHeight' | 'clientWidth', px: number): void {
-  let owner: object | null = HTMLElement.prototype;
-  while (owner && !Object.getOwnPropertyDescriptor(owner, prop))
-    owner = Object.getPrototypeOf(owner) as object | null;
-  const real = owner ? Object.getOwnPropertyDescriptor(owner, prop) : undefined;
-  Object.defineProperty(HTMLElement.prototype, prop, {
-    configurable: true,
-    get(this: HTMLElement): number {
-      return this.classList.contains('scroller') ? px : Number(real?.get?.call(this) ?? 0);
-    },
-  });
-}
-
-beforeAll(() => {
-  fakeSize('clientHeight', 600);
-  fakeSize('clientWidth', 340);
-});
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-});
+// happy-dom has no layout: the list's scroller gets the size it has in the app (340 × 600 px).
+let restoreSize: () => void = () => undefined;
+beforeAll(() => (restoreSize = fakeScrollerSize(340, 600)));
+afterAll(() => restoreSize());
 
 async function mountList(count: number): Promise<VueWrapper> {
   const { wrapper } = mountWithBridge(AssetList, new FakeBridge());
