@@ -38,7 +38,7 @@ export interface SectionOptions {
   readonly collapsed: ReadonlySet<SectionKey>;
   /** The list is filtered by this group: its section alone. */
   readonly filterGroupId: number | null;
-  /** Searching: sections without a match are left out rather than shown empty. */
+  /** Searching or filtering by state: sections without a match are left out rather than shown empty. */
   readonly searching: boolean;
 }
 
@@ -81,10 +81,11 @@ export function layoutSections(rows: readonly AssetRow[], o: SectionOptions): Li
   const items: ListItem[] = [];
   for (const s of sections) {
     const all = bySection.get(s.id) ?? [];
-    // The ungrouped section shows only when it has something; an empty group stays a place to drop assets.
-    if (all.length === 0 && (o.searching || s.id === null)) continue;
-    const key = sectionKeyOf(s.id);
     const shown = all.filter(passes);
+    // Searching or filtering by state, a section without a match is left out; otherwise an empty
+    // group stays, a place to drop assets, and the ungrouped section shows when it has any.
+    if (o.searching ? shown.length === 0 : all.length === 0 && s.id === null) continue;
+    const key = sectionKeyOf(s.id);
     const collapsed = o.collapsed.has(key);
     items.push({
       kind: 'section',
