@@ -6,9 +6,11 @@ import HistoryView from '../../../src/renderer/src/features/history/HistoryView.
 import { formatDateTime } from '../../../src/renderer/src/features/history/history-format';
 import type { ScreenIntent } from '../../../src/renderer/src/layout/navigation';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
+import { useGroups } from '../../../src/renderer/src/stores/groups';
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { HistoryResult } from '../../../src/shared/ipc';
 import { FakeBridge } from '../support/fake-bridge';
+import { withFleetRecords } from '../support/fleet-records-bridge';
 import { settle } from '../support/mount-with-bridge';
 import { simFleet, TEST_SETTINGS } from '../support/sim-fleet';
 import { morning, result, T0 } from './history-fixture';
@@ -79,6 +81,43 @@ describe('history view', () => {
     await picker.setValue(fleet.assetsById.get(5)!.vin!);
     await picker.trigger('keydown', { key: 'Enter' });
     expect(wrapper.emitted('select-asset')).toEqual([[5]]);
+  });
+
+  it('narrows the picker to a group, starting from the group the asset list is filtered by', async () => {
+    const { wrapper } = await mountHistory(result(morning()));
+    expect(wrapper.find('#history-group').exists()).toBe(false);
+    current?.unmount();
+    const bridge = new FakeBridge()
+      .handle('history.get', result(morning()))
+      .handle('settings.get', TEST_SETTINGS);
+    withFleetRecords(bridge, { fleet: simFleet(5), now: Date.now(), offline: false });
+    setActivePinia(createPinia());
+    setBridge(bridge);
+    const groups = useGroups();
+    await groups.create('Yard', undefined, [2, 4]);
+    await groups.create('Road', undefined, [1, 3, 5]);
+    groups.setFilter(groups.groups[0]!.id);
+    useFleet().applySnapshot({ assets: simFleet(5).assets, positions: [], fetchedAt: 0, fromCache: false });
+    current = mount(HistoryView, {
+      props: { assetId: null, intent: null },
+      global: { plugins: [getActivePinia()!], stubs: { HistoryMap: true } },
+      attachTo: document.body,
+    });
+    await settle();
+    const select = current.find('#history-group');
+    expect((select.element as HTMLSelectElement).value).toBe(String(groups.groups[0]!.id));
+    const picker = current.find('[data-testid="history-asset"] input[role="combobox"]');
+    await picker.trigger('click');
+    const listed = () =>
+      current!
+        .findAll('[data-testid="history-asset"] [role="option"]')
+        .map((o) => Number(o.attributes('data-asset-id')));
+    expect(listed().sort()).toEqual([2, 4]);
+    await select.setValue('');
+    await picker.trigger('click');
+    expect(listed()).toHaveLength(5);
+    // The list's own filter stays where the operator put it.
+    expect(groups.filterId).toBe(groups.groups[0]!.id);
   });
 
   it('says offline and how far the cached data is complete, never pretending it is live', async () => {

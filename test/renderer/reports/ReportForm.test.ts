@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import ReportForm from '../../../src/renderer/src/features/reports/ReportForm.vue';
+import { useAssetSelection } from '../../../src/renderer/src/stores/asset-selection';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
+import { useGroups } from '../../../src/renderer/src/stores/groups';
 import type { IpcArgs } from '../../../src/shared/ipc';
-import { FakeBridge } from '../support/fake-bridge';
+import { FakeBridge, FakeIpcError } from '../support/fake-bridge';
+import { withFleetRecords } from '../support/fleet-records-bridge';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
 import { simFleet } from '../support/sim-fleet';
 import { localReport } from './report-fixture';
@@ -11,11 +14,15 @@ import { localReport } from './report-fixture';
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
+const FLEET = simFleet(6);
+
+/** The form over the fleet records main keeps (drivers, tags, groups) for six assets. */
 async function mountForm(bridge = new FakeBridge()): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
+  withFleetRecords(bridge, { fleet: FLEET, now: Date.UTC(2026, 10, 23, 9), offline: false });
   bridge.handle('reports.submit', (args) => localReport({ localId: 'new-1', request: args!.request }));
   const { wrapper } = mountWithBridge(ReportForm, bridge, { presetAssetId: 3, presetSeq: 0 });
   current = wrapper;
-  const fleet = simFleet(6);
+  const fleet = FLEET;
   useFleet().applySnapshot({
     assets: fleet.assets,
     positions: fleet.positions,
@@ -65,10 +72,11 @@ describe('report form', () => {
   it('shows errors per field and sends nothing while the form is invalid', async () => {
     const { wrapper, bridge } = await mountForm();
     await wrapper.find('[data-testid="report-type"]').setValue('portable_beacon');
-    await wrapper.find('[data-testid="report-beacon"]').setValue('twelve');
     await wrapper.find('form').trigger('submit');
     await settle();
-    expect(wrapper.find('[data-error="beacon_id"]').text()).toBe('Enter a whole number');
+    expect(wrapper.find('#report-beacon-error').text()).toBe('A beacon is required for this report');
+    expect(wrapper.find('#report-beacon').attributes('aria-invalid')).toBe('true');
+    expect(wrapper.find('#report-beacon').attributes('aria-describedby')).toContain('report-beacon-error');
     expect(bridge.callsOf('reports.submit')).toEqual([]);
   });
 
@@ -121,7 +129,136 @@ describe('report form', () => {
     });
     await wrapper.find('form').trigger('submit');
     await settle();
-    expect(wrapper.find('[data-error="date_from"]').text()).toBe('must be a date in the form YYYY-MM-DD');
+    expect(wrapper.find('#report-from-error').text()).toBe('must be a date in the form YYYY-MM-DD');
     expect(wrapper.find('[role="alert"]').text()).toBe('The request was refused');
+  });
+
+  it('reports on a group: the group’s assets go as asset_ids, the title names the group', async () => {
+    const { wrapper, bridge } = await mountForm();
+    await useGroups().create('North depot', undefined, [2, 5, 6]);
+    await wrapper.find('[data-testid="report-type"]').setValue('mileage_monthly');
+    await wrapper.find('[data-testid="report-subject"] input[value="group"]').setValue(true);
+    const group = wrapper.find('#report-group');
+    expect(group.findAll('option').map((o) => o.text())).toEqual(['Choose a group', 'North depot (3)']);
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('#report-group-error').text()).toBe('A group is required for this report');
+
+    await group.setValue(String(useGroups().sorted[0]!.id));
+    expect(wrapper.find('#report-group-hint').text()).toBe('Its 3 assets.');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.request).toMatchObject({
+      type: 'mileage_monthly',
+      asset_ids: [2, 5, 6],
+      title: 'Monthly mileage — North depot',
+    });
+  });
+
+  it('offers the assets selected in the asset list for a mileage report', async () => {
+    const { wrapper, bridge } = await mountForm();
+    await wrapper.find('[data-testid="report-type"]').setValue('mileage_daily');
+    expect(wrapper.find('[data-testid="report-use-selection"]').exists()).toBe(false);
+    useAssetSelection().set({ ids: new Set([6, 1, 4]), anchor: null });
+    await settle();
+    await wrapper.find('[data-testid="report-use-selection"]').trigger('click');
+    expect(wrapper.find('[data-testid="report-assets"]').text()).toContain('3 selected');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent[0]!.request.asset_ids).toEqual([1, 4, 6]);
+  });
+
+  it('picks a driver by name from the drivers’ list, with the assets they drive', async () => {
+    const { wrapper, bridge } = await mountForm();
+    await wrapper.find('[data-testid="report-type"]').setValue('driver_score');
+    await wrapper.find('[data-testid="report-subject"] input[value="driver"]').setValue(true);
+    const select = wrapper.find('[data-testid="report-driver"]');
+    const options = select.findAll('option').map((o) => o.text());
+    expect(options[0]).toBe('Choose a driver');
+    expect(options).toContain(`Driver 2 — ${FLEET.assets[1]!.name}`);
+    await select.setValue('101');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent[0]!.request).toMatchObject({ type: 'driver_score', driver_id: 101 });
+    expect(sent[0]!.request).not.toHaveProperty('asset_id');
+  });
+
+  it('picks a beacon from the tags main lists, portable ones first for the portable beacon report', async () => {
+    const bridge = new FakeBridge();
+    const { wrapper } = await mountForm(bridge);
+    const at = '2026-11-01T00:00:00.000Z';
+    bridge.handle('tags.list', {
+      items: [
+        {
+          id: 31,
+          name: 'Cold room',
+          mac: 'AC:23:3F:00:00:01',
+          portable: false,
+          asset_id: null,
+          created_at: at,
+        },
+        { id: 32, name: 'Pallet 7', mac: 'AC:23:3F:00:00:02', portable: true, asset_id: 2, created_at: at },
+      ],
+      fetchedAt: Date.UTC(2026, 10, 23, 8, 50),
+      fromCache: true,
+    });
+    bridge.emit('records.changed', { family: 'tags' });
+    await settle();
+    await wrapper.find('[data-testid="report-type"]').setValue('portable_beacon');
+    const options = wrapper.findAll('[data-testid="report-beacon"] option').map((o) => o.text());
+    expect(options).toEqual([
+      'Choose a beacon',
+      `Pallet 7 · AC:23:3F:00:00:02 · portable, on ${FLEET.assets[1]!.name}`,
+      'Cold room · AC:23:3F:00:00:01',
+    ]);
+    // Read from main's cache: the field says how old the list is.
+    expect(wrapper.find('#report-beacon-hint').text()).toMatch(/^Offline: the list as it was .* ago\.$/);
+    await wrapper.find('[data-testid="report-beacon"]').setValue('32');
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent[0]!.request).toMatchObject({ type: 'portable_beacon', beacon_id: 32 });
+  });
+
+  it('offers the report already queued for the same request instead of queueing a twin', async () => {
+    const bridge = new FakeBridge();
+    const { wrapper } = await mountForm(bridge);
+    bridge.handle('reports.submit', (args) => {
+      if (!args?.allowDuplicate)
+        throw new FakeIpcError({
+          code: 'duplicate',
+          message:
+            'The same report (“Trail — Van 0003”, requested at 08:00 UTC) is queued: open that one instead.',
+          details: { localId: ['r-earlier'] },
+        });
+      return localReport({ localId: 'twin', request: args.request });
+    });
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const twin = wrapper.find('[data-testid="report-twin"]');
+    expect(twin.text()).toContain('is queued: open that one instead.');
+    expect(wrapper.emitted('submitted')).toBeUndefined();
+
+    await twin
+      .findAll('button')
+      .find((b) => b.text() === 'Show that report')!
+      .trigger('click');
+    expect(wrapper.emitted('show-report')).toEqual([['r-earlier']]);
+    expect(wrapper.find('[data-testid="report-twin"]').exists()).toBe(false);
+
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    await wrapper
+      .findAll('[data-testid="report-twin"] button')
+      .find((b) => b.text() === 'Queue another anyway')!
+      .trigger('click');
+    await settle();
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent.map((s) => s.allowDuplicate ?? false)).toEqual([false, false, true]);
+    expect(wrapper.emitted('submitted')).toEqual([['twin']]);
   });
 });

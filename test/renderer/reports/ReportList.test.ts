@@ -154,4 +154,66 @@ describe('report list', () => {
     await settle();
     expect(bridge.callsOf('reports.showInFolder')).toEqual([{ localId: 'p-2' }]);
   });
+
+  it('says when each report was requested, and moves its progress bar as main reports progress', async () => {
+    const today = new Date();
+    today.setHours(9, 5, 0, 0);
+    const earlier = new Date(Date.UTC(2025, 0, 14, 16, 30));
+    const bridge = new FakeBridge().handle('reports.list', [
+      localReport({ localId: 'a', createdAt: today.getTime(), state: 'processing', progress: 0 }),
+      localReport({ localId: 'b', createdAt: earlier.getTime() }),
+    ]);
+    const wrapper = await mountReports(bridge);
+    const requested = (id: string) =>
+      wrapper.find(`[data-local-id="${id}"] [data-testid="report-requested"]`);
+    expect(requested('a').text()).toBe(
+      `Requested ${today.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`,
+    );
+    expect(requested('b').text()).toBe(
+      `Requested ${earlier.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}, ${earlier.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`,
+    );
+    expect(requested('b').attributes('datetime')).toBe(earlier.toISOString());
+
+    const bar = () => wrapper.find('[data-local-id="a"] [role="progressbar"]');
+    expect(bar().attributes('aria-valuenow')).toBe('0');
+    for (const progress of [20, 55]) {
+      bridge.emit(
+        'reports.changed',
+        localReport({ localId: 'a', createdAt: today.getTime(), state: 'processing', progress }),
+      );
+      await settle();
+      expect(bar().attributes('aria-valuenow')).toBe(String(progress));
+      expect(bar().find('span').attributes('style')).toContain(`width: ${progress}%`);
+      expect(statusOf(wrapper, 'a')).toBe(`Processing ${progress}%`);
+    }
+  });
+
+  it('brings the report an identical request was refused for into view instead of queueing a twin', async () => {
+    const queued = localReport({
+      localId: 'q-1',
+      state: 'queued',
+      queuePosition: 1,
+      title: 'Trail — Van 0002',
+    });
+    const other = localReport({ localId: 'o-1', createdAt: queued.createdAt + 1000, title: 'Another' });
+    const bridge = new FakeBridge().handle('reports.list', [queued, other]).fail('reports.submit', {
+      code: 'duplicate',
+      message:
+        'The same report (“Trail — Van 0002”, requested at 08:00 UTC) is queued: open that one instead of requesting it twice.',
+      details: { localId: ['q-1'] },
+    });
+    const wrapper = await mountReports(bridge);
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    expect(wrapper.find('[data-testid="report-twin"]').text()).toContain('is queued');
+    await wrapper
+      .findAll('[data-testid="report-twin"] button')
+      .find((b) => b.text() === 'Show that report')!
+      .trigger('click');
+    await settle();
+    const row = wrapper.find('[data-local-id="q-1"]');
+    expect(row.classes()).toContain('flashed');
+    expect(document.activeElement).toBe(row.element);
+    expect(wrapper.findAll('[data-local-id]')).toHaveLength(2);
+  });
 });

@@ -7,13 +7,15 @@ import {
   latestDateTo,
   rangeReason,
   subjectKinds,
+  serviceFieldErrors,
   validateReportForm,
+  type GroupLookup,
 } from '../../../src/renderer/src/features/reports/report-form-rules';
 
 describe('report form rules', () => {
   it('asks for the identifier each type needs', () => {
     expect(subjectKinds('trail')).toEqual(['asset']);
-    expect(subjectKinds('mileage_weekly')).toEqual(['assets']);
+    expect(subjectKinds('mileage_weekly')).toEqual(['assets', 'group']);
     expect(subjectKinds('portable_beacon')).toEqual(['beacon']);
     expect(subjectKinds('beacon_environment')).toEqual(['asset', 'beacon']);
     expect(subjectKinds('driver_score')).toEqual(['asset', 'driver']);
@@ -61,14 +63,14 @@ describe('report form rules', () => {
     const noAsset = validateReportForm(initialForm('trail', null, '2026-11-23'));
     expect(noAsset).toEqual({ ok: false, errors: { asset_id: ['An asset is required for this report'] } });
 
-    const driver = {
-      ...initialForm('driver_score', null, '2026-11-23'),
-      subject: 'driver' as const,
-      driverId: 'abc',
-    };
-    const bad = validateReportForm(driver);
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(Object.keys(bad.errors)).toEqual(['driver_id']);
+    const driver = { ...initialForm('driver_score', null, '2026-11-23'), subject: 'driver' as const };
+    expect(validateReportForm(driver)).toEqual({
+      ok: false,
+      errors: { driver_id: ['A driver is required for this report'] },
+    });
+    const chosen = validateReportForm({ ...driver, driverId: 104 });
+    expect(chosen.ok && chosen.request).toMatchObject({ driver_id: 104 });
+    expect(chosen.ok && chosen.request).not.toHaveProperty('asset_id');
 
     const tooLong = {
       ...initialForm('obd_data', 3, '2026-11-23'),
@@ -88,6 +90,51 @@ describe('report form rules', () => {
     expect(validateReportForm(backwards)).toEqual({
       ok: false,
       errors: { date_to: ['The end must be on or after the start'] },
+    });
+  });
+
+  it('sends a group as its assets, titled with the group, and says so on the group when it cannot', () => {
+    const groups: GroupLookup = {
+      membersOf: (id) => ({ 7: [4, 2, 9], 8: [5], 9: [] })[id],
+      nameOf: (id) => ({ 7: 'North depot', 8: 'Solo', 9: 'Empty' })[id],
+    };
+    const form = { ...initialForm('mileage_weekly', 3, '2026-11-23'), subject: 'group' as const };
+
+    const north = validateReportForm({ ...form, groupId: 7 }, groups);
+    expect(north.ok && north.request).toMatchObject({
+      asset_ids: [4, 2, 9],
+      title: 'Weekly mileage — North depot',
+    });
+    expect(north.ok && north.request).not.toHaveProperty('asset_id');
+    // One member goes as asset_id, as spec 2.1 allows for mileage.
+    const solo = validateReportForm({ ...form, groupId: 8, title: 'Mine' }, groups);
+    expect(solo.ok && solo.request).toMatchObject({ asset_id: 5, title: 'Mine' });
+
+    expect(validateReportForm({ ...form, groupId: null }, groups)).toEqual({
+      ok: false,
+      errors: { group: ['A group is required for this report'] },
+    });
+    expect(validateReportForm({ ...form, groupId: 9 }, groups)).toEqual({
+      ok: false,
+      errors: { group: ['The group has no assets yet: put some in it from the asset list'] },
+    });
+  });
+
+  it('puts the service’s field errors on the fields the operator sees', () => {
+    const group = {
+      ...initialForm('mileage_daily', null, '2026-11-23'),
+      subject: 'group' as const,
+      groupId: 7,
+    };
+    expect(
+      serviceFieldErrors(group, {
+        'request.asset_ids': ['You do not have access to asset 9.'],
+        date_to: ['must be a date in the form YYYY-MM-DD'],
+        body: ['ignored'],
+      }),
+    ).toEqual({
+      group: ['You do not have access to asset 9.'],
+      date_to: ['must be a date in the form YYYY-MM-DD'],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, reportSubject } from '../../../src/renderer/src/features/reports/report-subject';
+import { reportSubject } from '../../../src/renderer/src/features/reports/report-subject';
 import { localReport } from './report-fixture';
 
 const nameOf = (id: number): string => `Van ${id}`;
@@ -27,16 +27,8 @@ describe('report row wording', () => {
       },
     });
     expect(reportSubject(driver, nameOf)).toBe('Driver score · Driver 12 · 2026-11-01 → 2026-11-07');
-  });
-
-  it('shows json cells of any type as text', () => {
-    expect([cellText(null), cellText(true), cellText('x'), cellText({ a: 1 }), cellText(NaN)]).toEqual([
-      '—',
-      'yes',
-      'x',
-      '{"a":1}',
-      '—',
-    ]);
-    expect(cellText(1234.5)).toBe((1234.5).toLocaleString());
+    expect(
+      reportSubject(driver, nameOf, { driver: (id) => (id === 12 ? 'Andrea Ferrari' : undefined) }),
+    ).toBe('Driver score · Andrea Ferrari · 2026-11-01 → 2026-11-07');
   });
 });

@@ -5,6 +5,7 @@ import { useAlarms } from '../stores/alarms';
 import { useGeofences } from '../stores/geofences';
 import { useConnection } from '../stores/connection';
 import { useFleet } from '../stores/fleet';
+import { useGroups } from '../stores/groups';
 import { useNotices } from '../stores/notices';
 import { useSession } from '../stores/session';
 import { useSettings } from '../stores/settings';
@@ -22,6 +23,7 @@ export async function bootstrap(): Promise<() => void> {
   const fleet = useFleet();
   const alarms = useAlarms();
   const geofences = useGeofences();
+  const groups = useGroups();
   const offs = [
     session.listen(),
     connection.listen(),
@@ -30,15 +32,17 @@ export async function bootstrap(): Promise<() => void> {
     fleet.listen(),
     alarms.listen(),
     geofences.listen(),
+    groups.listen(),
   ];
   await Promise.allSettled([session.load(), connection.load(), settings.load(), notices.load()]);
   const stop = watch(
     () => session.signedIn,
     (signedIn) => {
-      if (!signedIn) return;
+      if (!signedIn) return groups.reset();
       void fleet.load().catch((err: unknown) => console.warn('fleet.snapshot failed', err));
       void alarms.load().catch((err: unknown) => console.warn('alarms.summary failed', err));
       void geofences.load();
+      void groups.load();
     },
     { immediate: true },
   );

@@ -37,8 +37,13 @@ export const useReports = defineStore('reports', () => {
     }
   }
 
-  async function submit(request: ReportRequestInput): Promise<LocalReport> {
-    const r = await call('reports.submit', { request });
+  /**
+   * Refused with `duplicate` when the same request is already waiting, with
+   * the service, or just made (details.localId names it); `allowDuplicate`
+   * queues it all the same.
+   */
+  async function submit(request: ReportRequestInput, allowDuplicate = false): Promise<LocalReport> {
+    const r = await call('reports.submit', { request, allowDuplicate });
     put(r);
     return r;
   }

@@ -65,8 +65,15 @@ function summaryRecord(items: readonly ReportSummaryItem[]): Record<string, unkn
   return out;
 }
 
+/** A duration column says its unit ("s") as the summary's `_s` keys do, so a reader can show it as a duration. */
+const jsonUnit = (c: ReportColumn): string | undefined =>
+  c.unit ?? (c.kind === 'duration_s' ? 's' : undefined);
+
 export const jsonColumns = (columns: readonly ReportColumn[]): JsonReportContent['columns'] =>
-  columns.map((c) => ({ key: c.key, label: c.label, ...(c.unit !== undefined ? { unit: c.unit } : {}) }));
+  columns.map((c) => {
+    const unit = jsonUnit(c);
+    return { key: c.key, label: c.label, ...(unit !== undefined ? { unit } : {}) };
+  });
 
 /** Rows keyed by the table's columns, in column order; times as ISO strings. */
 function jsonRows(table: ReportTable): Record<string, unknown>[] {

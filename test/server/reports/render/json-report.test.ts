@@ -55,6 +55,21 @@ describe('json reports', () => {
     );
     expect(content.summary.fault_codes).toBe(faults.length);
   });
+
+  it('name the unit of duration columns, seconds, as the summary keys do', () => {
+    const doc = build({ type: 'trip', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-04' });
+    const content = jsonReportContentSchema.parse(toJsonContent(doc));
+    expect(content.columns.find((c) => c.key === 'duration')).toEqual({
+      key: 'duration',
+      label: 'Duration',
+      unit: 's',
+    });
+    const trip = content.rows[0]!;
+    expect(trip.duration).toBe(
+      Math.round((Date.parse(String(trip.end)) - Date.parse(String(trip.start))) / 1000),
+    );
+    expect(content.summary.driving_time_s).toEqual(expect.any(Number));
+  });
 });
 
 describe('json reports of odd cells', () => {

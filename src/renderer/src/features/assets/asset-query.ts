@@ -9,6 +9,8 @@ export interface AssetQuery {
   readonly states: ReadonlySet<AssetState>;
   readonly online: OnlineFilter;
   readonly sort: SortKey;
+  /** Only these assets (a group's members); absent or null: every asset. */
+  readonly members?: ReadonlySet<number> | null;
 }
 
 export interface AssetRow {
@@ -32,7 +34,7 @@ function matches(asset: Asset, needle: string): boolean {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Search (name, registration, VIN, IMEI), filter by state and online, then sort; ties break on name. */
+/** Search (name, registration, VIN, IMEI), filter by group, state and online, then sort; ties break on name. */
 export function queryAssets(
   assets: readonly Asset[],
   positions: ReadonlyMap<number, LivePosition>,
@@ -40,7 +42,9 @@ export function queryAssets(
 ): AssetRow[] {
   const needle = q.text.trim().toLowerCase();
   const rows: AssetRow[] = [];
+  const members = q.members ?? null;
   for (const asset of assets) {
+    if (members !== null && !members.has(asset.id)) continue;
     if (!matches(asset, needle)) continue;
     const online = asset.tracker?.online === true;
     if (q.online === 'online' && !online) continue;
@@ -61,4 +65,13 @@ export function queryAssets(
         byName(a, b),
     );
   return rows;
+}
+
+export type StateCounts = Record<AssetState, number>;
+
+/** How many rows are in each state: the filter chips' and the group sections' counts. */
+export function countStates(rows: Iterable<AssetRow>): StateCounts {
+  const counts: StateCounts = { moving: 0, idle: 0, stopped: 0, offline: 0 };
+  for (const r of rows) counts[r.state] += 1;
+  return counts;
 }

@@ -11,8 +11,8 @@ import {
   type ReportType,
 } from '../../../../shared/interface';
 
-/** Who a report is about, as the form offers it. */
-export type SubjectKind = 'asset' | 'assets' | 'driver' | 'beacon';
+/** Who a report is about, as the form offers it: the mileage types take chosen assets or a group's. */
+export type SubjectKind = 'asset' | 'assets' | 'group' | 'driver' | 'beacon';
 
 export interface ReportFormState {
   type: ReportType;
@@ -23,9 +23,11 @@ export interface ReportFormState {
   subject: SubjectKind;
   assetId: number | null;
   assetIds: number[];
-  /** Free text so a half-typed id is shown as the user typed it, then checked by the schema. */
-  driverId: string;
-  beaconId: string;
+  /** The group whose assets a mileage report covers (subject 'group'). */
+  groupId: number | null;
+  /** Chosen from the drivers' list and the tags' list: never typed as a raw id. */
+  driverId: number | null;
+  beaconId: number | null;
   dateFrom: string;
   dateTo: string;
 }
@@ -40,7 +42,9 @@ export type ReportField =
   | 'driver_id'
   | 'beacon_id'
   | 'date_from'
-  | 'date_to';
+  | 'date_to'
+  /** The form's group, sent as asset_ids. */
+  | 'group';
 
 export type FieldErrors = Partial<Record<ReportField, string[]>>;
 
@@ -56,13 +60,14 @@ export function subjectKinds(type: ReportType): readonly SubjectKind[] {
     case 'beacon':
       return ['beacon'];
     case 'assets':
-      return ['assets'];
+      return ['assets', 'group'];
   }
 }
 
 export const SUBJECT_LABEL: Readonly<Record<SubjectKind, string>> = {
   asset: 'Asset',
   assets: 'Assets',
+  group: 'A group',
   driver: 'Driver',
   beacon: 'Beacon',
 };
@@ -129,8 +134,9 @@ export function initialForm(type: ReportType, assetId: number | null, today: str
     subject: subjectKinds(type)[0]!,
     assetId,
     assetIds: assetId === null ? [] : [assetId],
-    driverId: '',
-    beaconId: '',
+    groupId: null,
+    driverId: null,
+    beaconId: null,
     dateFrom: formatCalendarDate(addDays(todayMs, -days)),
     dateTo: to,
   };
@@ -160,14 +166,19 @@ export function changeType(
   };
 }
 
-const idOf = (text: string): number | string | undefined => {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
-};
+/** The form's groups as the groups store knows them. */
+export interface GroupLookup {
+  membersOf(groupId: number): readonly number[] | undefined;
+  nameOf(groupId: number): string | undefined;
+}
+
+const NO_GROUPS: GroupLookup = { membersOf: () => undefined, nameOf: () => undefined };
 
 /** The request this form describes: only the identifier the chosen subject needs is sent. */
-export function buildRequest(state: ReportFormState): Record<string, unknown> {
+export function buildRequest(
+  state: ReportFormState,
+  groups: GroupLookup = NO_GROUPS,
+): Record<string, unknown> {
   const req: Record<string, unknown> = {
     type: state.type,
     format: state.format,
@@ -176,19 +187,31 @@ export function buildRequest(state: ReportFormState): Record<string, unknown> {
     date_to: state.dateTo,
   };
   if (state.title.trim() !== '') req.title = state.title.trim();
+  const several = (ids: readonly number[]): void => {
+    if (ids.length === 1) req.asset_id = ids[0];
+    else if (ids.length > 1) req.asset_ids = [...ids];
+  };
   switch (state.subject) {
     case 'asset':
       if (state.assetId !== null) req.asset_id = state.assetId;
       break;
     case 'assets':
-      if (state.assetIds.length === 1) req.asset_id = state.assetIds[0];
-      else if (state.assetIds.length > 1) req.asset_ids = [...state.assetIds];
+      several(state.assetIds);
       break;
+    case 'group': {
+      if (state.groupId === null) break;
+      several(groups.membersOf(state.groupId) ?? []);
+      // The service would title it "… — 12 assets": the operator asked for the group.
+      const name = groups.nameOf(state.groupId);
+      if (req.title === undefined && name !== undefined)
+        req.title = `${REPORT_CATALOGUE[state.type].label} — ${name}`;
+      break;
+    }
     case 'driver':
-      req.driver_id = idOf(state.driverId);
+      if (state.driverId !== null) req.driver_id = state.driverId;
       break;
     case 'beacon':
-      req.beacon_id = idOf(state.beaconId);
+      if (state.beaconId !== null) req.beacon_id = state.beaconId;
       break;
   }
   return req;
@@ -205,6 +228,7 @@ const FIELDS: readonly ReportField[] = [
   'beacon_id',
   'date_from',
   'date_to',
+  'group',
 ];
 export function isReportField(key: unknown): key is ReportField {
   return typeof key === 'string' && (FIELDS as readonly string[]).includes(key);
@@ -217,10 +241,11 @@ const FIELD_LABEL: Readonly<Record<ReportField, string>> = {
   title: 'Title',
   asset_id: 'An asset',
   asset_ids: 'At least one asset',
-  driver_id: 'A driver id',
-  beacon_id: 'A beacon id',
+  driver_id: 'A driver',
+  beacon_id: 'A beacon',
   date_from: 'The start date',
   date_to: 'The end date',
+  group: 'A group',
 };
 
 /** The schema speaks wire names ("must be on or after date_from"); the form speaks the operator's. */
@@ -238,14 +263,25 @@ function fieldFor(state: ReportFormState, field: ReportField): ReportField {
   if (field === 'asset_id' && state.subject === 'driver') return 'driver_id';
   if (field === 'asset_id' && state.subject === 'beacon') return 'beacon_id';
   if (field === 'asset_id' && state.subject === 'assets') return 'asset_ids';
+  if ((field === 'asset_id' || field === 'asset_ids') && state.subject === 'group') return 'group';
   return field;
 }
 
 /** Checks the form with the shared reportRequestSchema (the same rules main and the service apply). */
 export function validateReportForm(
   state: ReportFormState,
+  groups: GroupLookup = NO_GROUPS,
 ): { ok: true; request: ReportRequestInput } | { ok: false; errors: FieldErrors } {
-  const parsed = reportRequestSchema.safeParse(buildRequest(state));
+  if (
+    state.subject === 'group' &&
+    state.groupId !== null &&
+    (groups.membersOf(state.groupId) ?? []).length === 0
+  )
+    return {
+      ok: false,
+      errors: { group: ['The group has no assets yet: put some in it from the asset list'] },
+    };
+  const parsed = reportRequestSchema.safeParse(buildRequest(state, groups));
   if (parsed.success) return { ok: true, request: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -254,4 +290,22 @@ export function validateReportForm(
     (errors[field] ??= []).push(wording(state, field, issue.message));
   }
   return { ok: false, errors };
+}
+
+/**
+ * The service's (or main's) field errors on the fields the operator sees:
+ * main keys its own checks by the argument path (`request.date_to`), the
+ * service by the body's names; a group's assets are its `asset_ids`.
+ */
+export function serviceFieldErrors(
+  state: ReportFormState,
+  details: Readonly<Record<string, readonly string[]>>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [k, v] of Object.entries(details)) {
+    const key = k.replace(/^request\./, '').split('.')[0];
+    if (!isReportField(key)) continue;
+    (errors[fieldFor(state, key)] ??= []).push(...v);
+  }
+  return errors;
 }
