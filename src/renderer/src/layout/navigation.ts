@@ -4,7 +4,8 @@ import { ref } from 'vue';
 /**
  * The navigation contract between the shell and its screens.
  *
- * Screens: 'map' (home), 'history', 'reports', 'links' — keys 1–4 in that order.
+ * Screens: 'map' (home), 'history', 'reports', 'links' — keys 1–4 in that order;
+ * 'maintenance' — key 6 (reminders, odometer, fuel, tags and beacons).
  *
  * Every screen component (features/<screen>/<Name>View.vue) is mounted by
  * layout/AppShell.vue with these props and may emit these events:
@@ -17,22 +18,25 @@ import { ref } from 'vue';
  *
  * An intent stays pending until the target screen emits 'intent-handled', so a
  * screen that mounts after the request still sees it. Requests come from the
- * asset panel's quick actions through requestHistory / requestReport / requestShare.
+ * asset panel's quick actions through requestHistory / requestReport / requestShare, and from its
+ * maintenance badge through requestMaintenance (the Maintenance screen on that asset).
  * Screens may also use this store directly (useNavigation()).
  */
-export type Screen = 'map' | 'history' | 'reports' | 'links';
+export type Screen = 'map' | 'history' | 'reports' | 'links' | 'maintenance';
 
 export const SCREENS: readonly { readonly id: Screen; readonly label: string; readonly key: string }[] = [
   { id: 'map', label: 'Live map', key: '1' },
   { id: 'history', label: 'History', key: '2' },
   { id: 'reports', label: 'Reports', key: '3' },
   { id: 'links', label: 'Tracking links', key: '4' },
+  { id: 'maintenance', label: 'Maintenance', key: '6' },
 ];
 
 export type ScreenIntent =
   | { readonly kind: 'history'; readonly assetId: number; readonly seq: number }
   | { readonly kind: 'report'; readonly assetId: number; readonly seq: number }
-  | { readonly kind: 'share'; readonly assetId: number; readonly seq: number };
+  | { readonly kind: 'share'; readonly assetId: number; readonly seq: number }
+  | { readonly kind: 'maintenance'; readonly assetId: number; readonly seq: number };
 
 export interface ScreenProps {
   readonly assetId: number | null;
@@ -49,6 +53,7 @@ const INTENT_SCREEN: Readonly<Record<ScreenIntent['kind'], Screen>> = {
   history: 'history',
   report: 'reports',
   share: 'links',
+  maintenance: 'maintenance',
 };
 
 export const useNavigation = defineStore('navigation', () => {
@@ -91,6 +96,7 @@ export const useNavigation = defineStore('navigation', () => {
     requestHistory: (assetId: number) => request('history', assetId),
     requestReport: (assetId: number) => request('report', assetId),
     requestShare: (assetId: number) => request('share', assetId),
+    requestMaintenance: (assetId: number) => request('maintenance', assetId),
     handled,
     intentFor,
   };

@@ -19,6 +19,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     title: 'General',
     shortcuts: [
       { keys: '1 – 4', does: 'Live map, History, Reports, Tracking links' },
+      { keys: '6', does: 'Maintenance: reminders, odometer, fuel, tags' },
       { keys: '/', does: 'Search assets' },
       { keys: 'F', does: 'Fit the whole fleet on the map' },
       { keys: 'L', does: 'Follow the selected asset' },
@@ -48,6 +49,7 @@ const SCREEN_KEYS: Readonly<Record<string, Screen>> = {
   '2': 'history',
   '3': 'reports',
   '4': 'links',
+  '6': 'maintenance',
 };
 
 export interface KeyLike {
