@@ -17,7 +17,8 @@ export const PHOTO_ACCEPT = PHOTO_UPLOAD_TYPES.join(',');
 export function photoFileProblem(name: string, size: number, head: Uint8Array): string | null {
   if (size === 0) return `${name} is empty.`;
   if (size > ASSET_PHOTO_MAX_BYTES)
-    return `${name} is ${(size / MIB).toFixed(1)} MiB; a photo may be at most ${ASSET_PHOTO_MAX_BYTES / MIB} MiB. Choose a smaller file or export it at a lower resolution.`;
+    // Rounded up: a file just over the limit must not read as "5.0 MiB; at most 5 MiB".
+    return `${name} is ${(Math.ceil((size / MIB) * 10) / 10).toFixed(1)} MiB; a photo may be at most ${ASSET_PHOTO_MAX_BYTES / MIB} MiB. Choose a smaller file or export it at a lower resolution.`;
   const type = sniffImageType(head);
   if (!PHOTO_UPLOAD_TYPES.some((t) => t === type))
     return `${name} is not a JPEG, PNG or WebP image${type ? ` (it is ${type})` : ''}; photos are checked by their content, not their name.`;
