@@ -30,6 +30,8 @@ export interface FakeShell extends ShellServices {
   readonly saveDir: string;
   /** Set to false to answer the next Save dialogs with "cancelled". */
   acceptSave: boolean;
+  /** What the photo dialog answers: a path, or null (cancelled). */
+  imageFile: string | null;
 }
 
 export function fakeShell(saveDir: string): FakeShell {
@@ -37,6 +39,7 @@ export function fakeShell(saveDir: string): FakeShell {
     calls: [],
     saveDir,
     acceptSave: true,
+    imageFile: null,
     async chooseSavePath(filename) {
       shell.calls.push({ method: 'chooseSavePath', arg: filename });
       return shell.acceptSave ? join(saveDir, filename) : null;
@@ -52,6 +55,10 @@ export function fakeShell(saveDir: string): FakeShell {
     },
     async copyText(text) {
       shell.calls.push({ method: 'copyText', arg: text });
+    },
+    async chooseImageFile() {
+      shell.calls.push({ method: 'chooseImageFile', arg: '' });
+      return shell.imageFile;
     },
   };
   return shell;

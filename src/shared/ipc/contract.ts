@@ -67,7 +67,8 @@ export const ipcMethods = {
   /**
    * Refused with `duplicate` (details.localId names it) when an identical request (the service's
    * cache key, docs/interface-decisions.md "Reports lifecycle") is waiting, with the service, or
-   * completed in the last 10 minutes; `allowDuplicate` sends it all the same.
+   * completed in the last 10 minutes. `allowDuplicate` sends a twin of one still in progress all the
+   * same, and answers the completed twin itself (the service would answer the same report from its cache).
    */
   'reports.submit': {
     args: z.object({ request: reportRequestFieldsSchema, allowDuplicate: z.boolean().default(false) }),

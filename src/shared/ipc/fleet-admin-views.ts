@@ -98,6 +98,7 @@ export interface AssetPhotoView {
   readonly dataUrl: string;
   /** When main last fetched it from the service (or uploaded it). */
   readonly fetchedAt: number;
+  /** Main's cached copy, not fetched for this answer: offline, or fetched less than a minute ago. */
   readonly fromCache: boolean;
 }
 

@@ -14,8 +14,9 @@ export interface CachedRecords {
 
 /**
  * Spec 4.3 records as last received (migration 0003), per scope (service and
- * user). Lists replace what they cover; single writes keep the cache in step
- * with what the user just changed, so an offline read right after shows it.
+ * user), in the order the service listed them. Lists replace what they cover;
+ * single writes keep the cache in step with what the user just changed, so an
+ * offline read right after shows it.
  */
 export interface RecordCacheStore {
   /** Replaces the records of `part` (WHOLE: the family) with `items` and stamps the list. */
@@ -38,20 +39,29 @@ export function createRecordCacheStore(
   const q = {
     clearAll: db.prepare('DELETE FROM record_items WHERE scope = ? AND family = ?'),
     clearPart: db.prepare('DELETE FROM record_items WHERE scope = ? AND family = ? AND part = ?'),
+    insert: db.prepare(
+      'INSERT INTO record_items (scope, family, id, part, position, json) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    // A record already listed keeps its place; a new one goes after the others.
     put: db.prepare(
-      `INSERT INTO record_items (scope, family, id, part, json) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO record_items (scope, family, id, part, position, json)
+       VALUES (@scope, @family, @id, @part,
+         (SELECT IFNULL(MAX(position), -1) + 1 FROM record_items WHERE scope = @scope AND family = @family), @json)
        ON CONFLICT (scope, family, id) DO UPDATE SET part = excluded.part, json = excluded.json`,
     ),
     remove: db.prepare('DELETE FROM record_items WHERE scope = ? AND family = ? AND id = ?'),
+    maxPosition: db.prepare<[string, string], { max: number | null }>(
+      'SELECT MAX(position) AS max FROM record_items WHERE scope = ? AND family = ?',
+    ),
     stamp: db.prepare(
       `INSERT INTO record_lists (scope, family, part, fetched_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (scope, family, part) DO UPDATE SET fetched_at = excluded.fetched_at`,
     ),
     all: db.prepare<[string, string], { json: string }>(
-      'SELECT json FROM record_items WHERE scope = ? AND family = ? ORDER BY id',
+      'SELECT json FROM record_items WHERE scope = ? AND family = ? ORDER BY position, id',
     ),
     part: db.prepare<[string, string, number], { json: string }>(
-      'SELECT json FROM record_items WHERE scope = ? AND family = ? AND part = ? ORDER BY id',
+      'SELECT json FROM record_items WHERE scope = ? AND family = ? AND part = ? ORDER BY position, id',
     ),
     fetchedAt: db.prepare<[string, string, number, number], { at: number | null }>(
       'SELECT MAX(fetched_at) AS at FROM record_lists WHERE scope = ? AND family = ? AND part IN (?, ?)',
@@ -66,7 +76,11 @@ export function createRecordCacheStore(
     ) => {
       if (part === WHOLE) q.clearAll.run(scope, family);
       else q.clearPart.run(scope, family, part);
-      for (const item of items) q.put.run(scope, family, item.id, item.part, JSON.stringify(item.json));
+      // A part's list replaces only that part: its records go after the rest, in the service's order.
+      const base = part === WHOLE ? 0 : (q.maxPosition.get(scope, family)?.max ?? -1) + 1;
+      items.forEach((item, i) =>
+        q.insert.run(scope, family, item.id, item.part, base + i, JSON.stringify(item.json)),
+      );
       const at = now();
       q.stamp.run(scope, family, part, at);
       return at;
@@ -75,7 +89,7 @@ export function createRecordCacheStore(
   return {
     replaceList: (scope, family, part, items) => replaceList(scope, family, part, items),
     put(scope, family, id, part, json) {
-      q.put.run(scope, family, id, part, JSON.stringify(json));
+      q.put.run({ scope, family, id, part, json: JSON.stringify(json) });
     },
     remove(scope, family, id) {
       q.remove.run(scope, family, id);

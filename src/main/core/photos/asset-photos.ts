@@ -69,7 +69,7 @@ export function createAssetPhotos(
         ctx,
         async (api, scope) => {
           const known = ctx.photos.get(scope, assetId);
-          if (known && ctx.now() - known.fetchedAt < PHOTO_FRESH_MS) return cached(scope, false);
+          if (known && ctx.now() - known.fetchedAt < PHOTO_FRESH_MS) return cached(scope, true);
           const photo = await api.photos.get(assetId);
           const at = ctx.photos.put(scope, assetId, photo);
           return photo ? view(assetId, photo, at, false) : null;

@@ -5,9 +5,6 @@ import { WHOLE } from '../cache/record-cache-store';
 import type { AdminContext } from './admin-context';
 import { readThrough } from './service-calls';
 
-/** A list the service answered this recently is answered again from memory (several screens, one push). */
-const FRESH_MS = 1_500;
-
 /**
  * One family's lists: from the service, stored as they arrive (a list
  * replaces what it covers), or from the cache with its age. Cached rows are
@@ -30,7 +27,6 @@ export function createListCache<S extends z.ZodType<{ readonly id: number }>>(
   partOf: (item: z.output<S>) => number,
 ): ListCache<z.output<S>> {
   type T = z.output<S>;
-  const answeredAt = new Map<string, number>();
   const read = (scope: string, part: number, fromCache: boolean): CachedList<T> => {
     const stored = ctx.records.read(scope, family, part);
     const items = stored.json.flatMap((json): T[] => {
@@ -44,9 +40,6 @@ export function createListCache<S extends z.ZodType<{ readonly id: number }>>(
       return readThrough(
         ctx,
         async (api, scope) => {
-          const key = `${scope}\n${part}`;
-          const at = answeredAt.get(key);
-          if (at !== undefined && ctx.now() - at < FRESH_MS) return read(scope, part, false);
           const items = await fetch(api);
           const fetchedAt = ctx.records.replaceList(
             scope,
@@ -54,7 +47,6 @@ export function createListCache<S extends z.ZodType<{ readonly id: number }>>(
             part,
             items.map((item) => ({ id: item.id, part: part === WHOLE ? partOf(item) : part, json: item })),
           );
-          answeredAt.set(key, ctx.now());
           return { items, fetchedAt, fromCache: false };
         },
         (scope) => read(scope, part, true),
@@ -63,12 +55,10 @@ export function createListCache<S extends z.ZodType<{ readonly id: number }>>(
     put(item) {
       const scope = ctx.scope();
       if (scope !== null) ctx.records.put(scope, family, item.id, partOf(item), item);
-      answeredAt.clear();
     },
     drop(id) {
       const scope = ctx.scope();
       if (scope !== null) ctx.records.remove(scope, family, id);
-      answeredAt.clear();
     },
     cached(part) {
       const scope = ctx.scope();

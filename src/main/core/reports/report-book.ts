@@ -76,7 +76,9 @@ export function createReportBook(options: ReportBookOptions): ReportBook {
     put,
     update(localId, change) {
       const r = reports.get(localId);
-      return r ? put(change(r)) : null;
+      if (!r) return null;
+      const next = change(r);
+      return next === r ? r : put(next);
     },
     remove(localId) {
       if (closed || !reports.delete(localId)) return;

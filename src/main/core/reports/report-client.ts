@@ -195,8 +195,12 @@ export function createReportClient(options: ReportClientOptions): ReportClient {
     async submit(request, submitOptions = {}) {
       // The same checks as the service (spec 2.1, 2.5), offline too: a bad request is never queued.
       const checked = validateRequest(reportRequestSchema, request, 'POST /api/v1/reports/generate');
-      const twin = submitOptions.allowDuplicate ? null : twinOf(checked, book.list(), now());
-      if (twin) throw duplicateError(twin);
+      const twin = twinOf(checked, book.list(), now());
+      // A completed twin is what the service's cache would answer again (spec 2.2): it is the answer.
+      if (twin && (!submitOptions.allowDuplicate || twin.state === 'completed')) {
+        if (submitOptions.allowDuplicate) return twin;
+        throw duplicateError(twin);
+      }
       const r: LocalReport = {
         localId: randomUUID(),
         reportId: null,

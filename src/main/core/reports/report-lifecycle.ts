@@ -17,10 +17,12 @@ export const isFinished = (r: LocalReport): boolean => r.state === 'completed' |
 export const isInFlight = (r: LocalReport): boolean =>
   r.state === 'submitting' || r.state === 'queued' || r.state === 'processing';
 
+/** The report as it goes on; the same object when nothing changes (a poll that learnt nothing is no news). */
 function advance(r: LocalReport, next: Partial<LocalReport> & { state: LocalReportState }): LocalReport {
   if (isFinished(r)) return r;
   if (RANK[next.state] < RANK[r.state]) return r;
-  return { ...r, ...next };
+  const changed = (Object.keys(next) as (keyof LocalReport)[]).some((k) => next[k] !== r[k]);
+  return changed ? { ...r, ...next } : r;
 }
 
 const timeOf = (iso: string | null | undefined, fallback: number): number => {

@@ -111,6 +111,13 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
         o.onAccepted(localId, s.report_id);
       } else {
         const s = result.status;
+        // The service's cache answered with a report the app already holds (a twin sent on
+        // purpose, report-twins.ts): that one stands for both; a second copy would be the same file.
+        const holder = book.byReportId(s.report_id);
+        if (holder && holder.localId !== localId) {
+          book.remove(localId);
+          return;
+        }
         book.update(localId, (cur) => ({
           ...cur,
           reportId: s.report_id,

@@ -160,6 +160,8 @@ export function recordRoutes(res: RecordResource): FleetRoute[] {
       (deps, { query, user }) => {
         const assetId =
           'asset_id' in query && typeof query.asset_id === 'number' ? query.asset_id : undefined;
+        // A filter names an asset: it must exist (400) and be the user's (403), as everywhere (spec 5).
+        if (assetId !== undefined) requireAssetsInBody(deps, user, 'asset_id', [assetId]);
         const all = deps.stores.records
           .list(res.path)
           .filter((r) => visibleTo(res, user, r.assetIds))

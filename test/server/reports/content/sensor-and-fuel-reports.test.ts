@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { build, fleet, rangeOf, summaryValue, sumOf, table } from './report-fixture';
+import { buildReport } from '../../../../src/server/reports/content/build-report';
+import { REFILL_MATCH_WINDOW_MS } from '../../../../src/server/reports/content/refill-matching';
+import { reportRequestSchema } from '../../../../src/shared/interface';
+import { build, fleet, GENERATED_AT, rangeOf, summaryValue, sumOf, table } from './report-fixture';
 
 describe('sensor report', () => {
   it('carries every temperature and fuel reading with min, max and average', () => {
@@ -52,5 +55,51 @@ describe('fuel report', () => {
       1,
     );
     expect(table(doc, 'days').rows).toHaveLength(7);
+  });
+});
+
+describe('fuel report with entered refills (spec 4.3 fuel-entry)', () => {
+  it('pairs an entered refill with the sensor’s refill near it and lists one the sensor never saw', () => {
+    const request = reportRequestSchema.parse({
+      type: 'fuel',
+      format: 'json',
+      asset_id: 1,
+      date_from: '2026-03-02',
+      date_to: '2026-03-08',
+    });
+    const [start, end] = rangeOf('2026-03-02', '2026-03-08');
+    const sensorRefill = fleet.fuelEvents(1, start, end).find((e) => e.kind === 'refill')!;
+    const receipt = { t: sensorRefill.t + 30 * 60_000, liters: 41.5, station: 'Q8 Viale Monza' };
+    // Three hours from any sensor refill of the week: nothing to pair it with.
+    const sensorTimes = fleet.fuelEvents(1, start, end).map((e) => e.t);
+    let lonely = start + 3 * 3_600_000;
+    while (sensorTimes.some((t) => Math.abs(t - lonely) <= REFILL_MATCH_WINDOW_MS)) lonely += 3_600_000;
+    const forgotten = { t: lonely, liters: 12, station: null };
+    const doc = buildReport({
+      fleet,
+      request,
+      reportId: '6f1c1b9e-8a47-4b8e-9d7a-2f7d1c3b5a10',
+      title: 'Fuel',
+      generatedAt: GENERATED_AT,
+      enteredRefills: [receipt, forgotten],
+    });
+    const rows = table(doc, 'events').rows;
+    expect(rows.find((r) => r.t === sensorRefill.t)).toMatchObject({
+      kind: 'Refill (entered)',
+      entered: 41.5,
+      station: 'Q8 Viale Monza',
+    });
+    expect(rows.find((r) => r.t === forgotten.t)).toMatchObject({
+      kind: 'Refill entered, not seen by the sensor',
+      liters: null,
+      entered: 12,
+    });
+    expect(rows).toHaveLength(fleet.fuelEvents(1, start, end).length + 1);
+    expect(summaryValue(doc, 'Refills entered')).toBe(2);
+    expect(summaryValue(doc, 'Fuel entered')).toBe(53.5);
+    expect(summaryValue(doc, 'Entered refills the sensor did not see')).toBe(1);
+    // Consumption is the sensor's: the same as without any entry.
+    const plain = build({ type: 'fuel', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-08' });
+    expect(summaryValue(doc, 'Fuel consumed')).toBe(summaryValue(plain, 'Fuel consumed'));
   });
 });

@@ -19,6 +19,8 @@ export default function migration0003(db: Database.Database): void {
       family  TEXT    NOT NULL,
       id      INTEGER NOT NULL,
       part    INTEGER NOT NULL,
+      -- The service's order (a list of drivers by name, commands newest first); new records go last.
+      position INTEGER NOT NULL,
       json    TEXT    NOT NULL,
       PRIMARY KEY (scope, family, id)
     ) STRICT, WITHOUT ROWID;
