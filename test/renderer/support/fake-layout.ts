@@ -1,17 +1,18 @@
 /**
  * happy-dom has no layout: elements measure 0 × 0, so a virtualised list
- * would show no rows. This gives the elements of one class the size they have
- * in the app, until the returned function puts the real getters back.
+ * (@tanstack/vue-virtual) would show no rows. This gives the elements of the
+ * given classes the size they have in the app, until the returned function
+ * puts the real getters back.
  */
-export function fakeElementSize(className: string, size: { height: number; width: number }): () => void {
-  const props = {
-    clientHeight: size.height,
-    clientWidth: size.width,
-    offsetHeight: size.height,
-    offsetWidth: size.width,
+export function fakeLayout(sizes: Readonly<Record<string, { height: number; width?: number }>>): () => void {
+  const dimensions = {
+    clientHeight: (s: { height: number; width?: number }) => s.height,
+    offsetHeight: (s: { height: number; width?: number }) => s.height,
+    clientWidth: (s: { height: number; width?: number }) => s.width ?? 800,
+    offsetWidth: (s: { height: number; width?: number }) => s.width ?? 800,
   };
   const restore: (() => void)[] = [];
-  for (const [prop, px] of Object.entries(props)) {
+  for (const [prop, pick] of Object.entries(dimensions)) {
     let owner: object | null = HTMLElement.prototype;
     while (owner && !Object.getOwnPropertyDescriptor(owner, prop))
       owner = Object.getPrototypeOf(owner) as object | null;
@@ -19,10 +20,16 @@ export function fakeElementSize(className: string, size: { height: number; width
     Object.defineProperty(HTMLElement.prototype, prop, {
       configurable: true,
       get(this: HTMLElement): number {
-        return this.classList.contains(className) ? px : Number(real?.get?.call(this) ?? 0);
+        const size = Object.entries(sizes).find(([cls]) => this.classList.contains(cls))?.[1];
+        return size ? pick(size) : Number(real?.get?.call(this) ?? 0);
       },
     });
     restore.push(() => Reflect.deleteProperty(HTMLElement.prototype, prop));
   }
   return () => restore.forEach((r) => r());
+}
+
+/** One class at one size. */
+export function fakeElementSize(className: string, size: { height: number; width: number }): () => void {
+  return fakeLayout({ [className]: size });
 }

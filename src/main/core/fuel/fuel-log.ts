@@ -7,7 +7,7 @@ import {
 import type { FuelList } from '../../../shared/ipc/fleet-admin-views';
 import type { AdminContext } from '../records/admin-context';
 import { createRecordCrud } from '../records/record-crud';
-import { fuelTotals } from './fuel-totals';
+import { fuelTotals } from '../../../shared/fuel/fuel-totals';
 
 const FUEL = { path: 'fuel-entry', body: fuelEntryBodySchema, record: fuelEntrySchema } as const;
 

@@ -4,7 +4,8 @@ import { ref } from 'vue';
 /**
  * The navigation contract between the shell and its screens.
  *
- * Screens: 'map' (home), 'history', 'reports', 'links', 'alarms' — keys 1–5 in that order.
+ * Screens: 'map' (home), 'history', 'reports', 'links', 'alarms' — keys 1–5 in that order;
+ * 'maintenance' — key 6 (reminders, odometer, fuel, tags and beacons).
  *
  * Every screen component (features/<screen>/<Name>View.vue) is mounted by
  * layout/AppShell.vue with these props and may emit these events:
@@ -17,11 +18,12 @@ import { ref } from 'vue';
  *
  * An intent stays pending until the target screen emits 'intent-handled', so a
  * screen that mounts after the request still sees it. Requests come from the
- * asset panel's quick actions through requestHistory / requestReport / requestShare, and from
- * an alarm's "Replay" through requestHistoryAt (history around the alarm's moment).
+ * asset panel's quick actions through requestHistory / requestReport / requestShare, from
+ * an alarm's "Replay" through requestHistoryAt (history around the alarm's moment), and from the
+ * panel's maintenance badge through requestMaintenance (the Maintenance screen on that asset).
  * Screens may also use this store directly (useNavigation()).
  */
-export type Screen = 'map' | 'history' | 'reports' | 'links' | 'alarms';
+export type Screen = 'map' | 'history' | 'reports' | 'links' | 'alarms' | 'maintenance';
 
 export const SCREENS: readonly { readonly id: Screen; readonly label: string; readonly key: string }[] = [
   { id: 'map', label: 'Live map', key: '1' },
@@ -29,6 +31,7 @@ export const SCREENS: readonly { readonly id: Screen; readonly label: string; re
   { id: 'reports', label: 'Reports', key: '3' },
   { id: 'links', label: 'Tracking links', key: '4' },
   { id: 'alarms', label: 'Alarms', key: '5' },
+  { id: 'maintenance', label: 'Maintenance', key: '6' },
 ];
 
 export type ScreenIntent =
@@ -40,7 +43,8 @@ export type ScreenIntent =
       readonly at?: number;
     }
   | { readonly kind: 'report'; readonly assetId: number; readonly seq: number }
-  | { readonly kind: 'share'; readonly assetId: number; readonly seq: number };
+  | { readonly kind: 'share'; readonly assetId: number; readonly seq: number }
+  | { readonly kind: 'maintenance'; readonly assetId: number; readonly seq: number };
 
 export interface ScreenProps {
   readonly assetId: number | null;
@@ -57,6 +61,7 @@ const INTENT_SCREEN: Readonly<Record<ScreenIntent['kind'], Screen>> = {
   history: 'history',
   report: 'reports',
   share: 'links',
+  maintenance: 'maintenance',
 };
 
 export const useNavigation = defineStore('navigation', () => {
@@ -101,6 +106,7 @@ export const useNavigation = defineStore('navigation', () => {
     requestHistoryAt: (assetId: number, at: number) => request('history', assetId, at),
     requestReport: (assetId: number) => request('report', assetId),
     requestShare: (assetId: number) => request('share', assetId),
+    requestMaintenance: (assetId: number) => request('maintenance', assetId),
     handled,
     intentFor,
   };

@@ -20,6 +20,7 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     title: 'General',
     shortcuts: [
       { keys: '1 – 5', does: 'Live map, History, Reports, Tracking links, Alarms' },
+      { keys: '6', does: 'Maintenance: reminders, odometer, fuel, tags' },
       { keys: '/', does: 'Search assets' },
       { keys: 'F', does: 'Fit the whole fleet on the map' },
       { keys: 'L', does: 'Follow the selected asset' },
@@ -64,6 +65,7 @@ const SCREEN_KEYS: Readonly<Record<string, Screen>> = {
   '3': 'reports',
   '4': 'links',
   '5': 'alarms',
+  '6': 'maintenance',
 };
 
 export interface KeyLike {

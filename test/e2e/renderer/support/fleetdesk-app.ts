@@ -19,6 +19,7 @@ export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
 export interface FleetdeskApp {
   /** The local fleet service the Demo profile signs in to; replaced by restartService(). */
   readonly service: LocalService;
+  /** Replaced by restartCore(). */
   readonly shell: BrowserShell;
   readonly page: Page;
   /** Script errors the page threw: a test that passes with any of these is hiding a bug. */
@@ -37,6 +38,12 @@ export interface FleetdeskApp {
   stopService(): Promise<void>;
   /** The same dataDir, tokens and port: to the app it is the same service coming back. */
   restartService(): Promise<void>;
+  /**
+   * The app quit and started again: a new core on the same cache (its data
+   * folder), signed in to the same demo service whether or not that is
+   * running, and the page opened on it afresh.
+   */
+  restartCore(): Promise<void>;
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,12 +93,18 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     host: '127.0.0.1',
   });
   const port = service.port;
+  // The last service started: a restarted core signs in to it even while it is stopped.
+  let lastService: LocalService = service;
   const rendererDir = await builtRenderer();
-  const shell = await startBrowserShell({
-    renderer: { dir: rendererDir },
-    demoService: service,
-    log: quietLog,
-  });
+  const shellDir = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-core-'));
+  const startShell = (): Promise<BrowserShell> =>
+    startBrowserShell({
+      renderer: { dir: rendererDir },
+      demoService: lastService,
+      dataDir: shellDir,
+      log: quietLog,
+    });
+  let shell = await startShell();
   let browser: Browser | null = null;
   let context: BrowserContext;
   try {
@@ -119,7 +132,9 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
       if (!service) throw new Error('The local fleet service is stopped.');
       return service;
     },
-    shell,
+    get shell(): BrowserShell {
+      return shell;
+    },
     page,
     pageErrors,
     operatorToken: tokens.operator,
@@ -135,6 +150,12 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     },
     async restartService() {
       service = await startLocalService({ ...serviceOptions, port, host: '127.0.0.1' });
+      lastService = service;
+    },
+    async restartCore() {
+      await shell.stop();
+      shell = await startShell();
+      await page.goto(shell.url);
     },
     async screenshot(name) {
       await page.screenshot({ path: join(SCREENSHOTS, `e2e-${name}.png`) });
@@ -144,6 +165,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
       await shell.stop();
       await service?.stop();
       rmSync(serviceDir, { recursive: true, force: true });
+      rmSync(shellDir, { recursive: true, force: true });
     },
   };
   await page.goto(shell.url);

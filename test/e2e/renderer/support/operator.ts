@@ -16,7 +16,7 @@ export async function connectDemoAgain(page: Page): Promise<void> {
 
 export async function openScreen(
   page: Page,
-  label: 'Live map' | 'History' | 'Reports' | 'Tracking links',
+  label: 'Live map' | 'History' | 'Reports' | 'Tracking links' | 'Maintenance',
 ): Promise<void> {
   const tab = page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: label });
   await tab.click();

@@ -1,5 +1,5 @@
-import type { FuelEntry } from '../../../shared/interface';
-import type { FuelTotals } from '../../../shared/ipc/fleet-admin-views';
+import type { FuelEntry } from '../interface';
+import type { FuelTotals } from '../ipc/fleet-admin-views';
 
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
