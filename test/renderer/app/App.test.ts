@@ -8,8 +8,12 @@ describe('the app shell', () => {
   it('subscribes before loading, loads the fleet once signed in, then tells main it is ready', async () => {
     const { bridge } = await mountApp();
     const order = bridge.calls.map((c) => c.method);
-    expect(order).toContain('fleet.snapshot');
-    expect(order.at(-1)).toBe('app.ready');
+    // What the screens ask for once they show (photos, badges) may come later; the loads come before.
+    const ready = order.indexOf('app.ready');
+    expect(order.filter((m) => m === 'app.ready')).toHaveLength(1);
+    for (const load of ['session.get', 'connection.get', 'settings.get', 'notices.list', 'fleet.snapshot'])
+      expect(order.indexOf(load), load).toBeLessThan(ready);
+    expect(order.indexOf('fleet.snapshot')).toBeGreaterThanOrEqual(0);
     expect(bridge.listenerCount('live.positions')).toBe(1);
     expect(document.documentElement.dataset.theme).toBe('light');
   });
