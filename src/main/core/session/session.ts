@@ -357,7 +357,7 @@ export function createSession(options: SessionOptions): Session {
         throw new SignInError('invalid', 'The access token looks incomplete.', { token: ['is too short'] });
       const p = checked.profile;
       // Try the token before keeping it. Only a refusal rejects it: a network failure
-      // never invalidates a token (issue 4 §1), so offline the sign-in stands.
+      // never invalidates a token (docs/architecture.md §3), so offline the sign-in stands.
       const trial = openConnection({
         profile: p,
         endpoints: endpointsOfRemote(p),
