@@ -13,7 +13,7 @@ import {
   type Harness,
 } from './app-core.harness';
 import { operatorBrowser, type OperatorBrowser } from './session/oauth/operator-browser';
-import { secretWatchingFetch } from './session/oauth/secret-watch';
+import { secretWatchingFetch } from '../support/secret-watch';
 
 /** Seconds: short enough to watch several renewals, long enough for a busy machine. */
 const ACCESS_TOKEN_TTL = 3;
