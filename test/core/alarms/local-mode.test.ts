@@ -6,11 +6,11 @@ import { demoServiceOf } from '../../../src/main/demo/demo-of-service';
 import { haversineM } from '../../../src/shared/geo/geofence-geometry';
 import { createHarness, type Harness } from '../app-core.harness';
 import { alarmService, EVERY_FIX_MS } from './alarm-service.fixture';
-import { startFeedlessProxy, type FeedlessProxy } from './feedless-proxy';
+import { feedlessFetch } from './feedless-fetch';
 
 /**
  * A service without the alarm extension (404 on /alarm and /geofence): the
- * real local service behind a proxy that refuses only those routes, with its
+ * real local service, its routes refused by the core's fetch (feedless-fetch.ts), with its
  * own alert rules deleted so it raises nothing itself. Positions, the live
  * channel and assets are the real service's.
  */
@@ -18,14 +18,15 @@ describe('local mode: a service without the alarm feed', { timeout: 120_000 }, (
   const serviceDir = mkdtempSync(join(tmpdir(), 'fleetdesk-local-svc-'));
   const appDir = mkdtempSync(join(tmpdir(), 'fleetdesk-local-app-'));
   const svc = alarmService(serviceDir);
-  let proxy: FeedlessProxy;
+  const feedless = feedlessFetch();
   const harnesses: Harness[] = [];
   const open = (): Harness => {
     const s = svc.service();
     const h = createHarness({
       dataDir: appDir,
       keepDir: true,
-      startDemo: async () => demoServiceOf({ ...s, ...proxy.via(s) }, async () => undefined),
+      startDemo: async () => demoServiceOf(s, async () => undefined),
+      fetch: feedless.fetch,
       timing: { reportPollMs: 500, alarmSummaryDelayMs: 20 },
     });
     harnesses.push(h);
@@ -37,13 +38,11 @@ describe('local mode: a service without the alarm feed', { timeout: 120_000 }, (
     await svc.start();
     const rules = (await svc.call('GET', '/alert?per_page=500')).json as { data: { id: number }[] };
     for (const r of rules.data) expect((await svc.call('DELETE', `/alert/${r.id}`)).status).toBe(204);
-    proxy = await startFeedlessProxy(svc.service().port);
     h = open();
     await h.core.start();
   });
   afterAll(async () => {
     for (const x of harnesses) await x.stop().catch(() => undefined);
-    await proxy.close();
     await svc.stop();
     rmSync(serviceDir, { recursive: true, force: true });
     rmSync(appDir, { recursive: true, force: true });
@@ -52,7 +51,7 @@ describe('local mode: a service without the alarm feed', { timeout: 120_000 }, (
   it('says plainly that alarms are raised on this computer', async () => {
     const summary = await h.waitForPush('alarms.changed', (s) => s.mode === 'local');
     expect(summary.modeReason).toMatch(/no alarm feed.*404.*this computer/s);
-    expect(proxy.refused.some((r) => r.startsWith('GET /api/fleetdesk-demo/alarm'))).toBe(true);
+    expect(feedless.refused.some((r) => r.startsWith('GET /api/fleetdesk-demo/alarm'))).toBe(true);
   });
 
   it('keeps geofences and enter/exit rules on this computer, checked as the service would', async () => {
