@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
  * inside the map region.
  */
 const FLEET_CANVAS = '[data-testid="live-map"] canvas.fleet-canvas';
+/** The rings round alarmed assets: a canvas of their own under the fleet's (alarm-ring-layer.ts). */
+export const ALARM_RINGS_CANVAS = '[data-testid="live-map"] canvas.alarm-rings';
 
 interface Box {
   readonly left: number;
@@ -28,8 +30,8 @@ interface PageCanvas {
 }
 
 /** Indices of the canvas pixels something is drawn on (the canvas is transparent elsewhere). */
-export async function paintedPixels(page: Page): Promise<Set<number>> {
-  const painted = await page.locator(FLEET_CANVAS).evaluate((node: unknown) => {
+export async function paintedPixels(page: Page, canvas: string = FLEET_CANVAS): Promise<Set<number>> {
+  const painted = await page.locator(canvas).evaluate((node: unknown) => {
     const el = node as PageCanvas;
     if (el.tagName !== 'CANVAS') throw new Error('the fleet layer is not a canvas');
     const ctx = el.getContext('2d');
