@@ -192,7 +192,8 @@ describe('naming and saving a drawn geofence', () => {
     ]);
     const editor = useGeofenceEditor();
     expect(editor.mode).toBe('idle');
-    expect(editor.viewRequest?.ref).toEqual({ source: 'service', id: 100 });
+    expect(editor.focused).toEqual({ source: 'service', id: 100 });
+    expect(editor.viewRequest).toBeNull();
   });
 
   it('shows the service’s field errors (spec 7) beside what they name', async () => {
@@ -245,5 +246,24 @@ describe('the geofence panel', () => {
     await w.findAll('button.row')[0]!.trigger('click');
     expect(useGeofenceEditor().focused).toEqual({ source: 'local', id: 2 });
     expect(w.find('.actions').exists()).toBe(true);
+  });
+});
+
+describe('a geofence’s actions in one place', () => {
+  it('shows them in the card on the map while it is open there, under its row in the list otherwise', async () => {
+    const { w } = await mountTool(GeofencePanel);
+    const [first] = sampleGeofences();
+    const editor = useGeofenceEditor();
+    editor.openContext({ source: first!.source, id: first!.id }, 200, 150);
+    await settle();
+    const row = w.findAll('li').find((li) => li.text().includes(first!.name))!;
+    expect(row.classes()).toContain('focused');
+    expect(row.find('.actions').exists()).toBe(false);
+    expect(row.find('button.row').attributes('aria-expanded')).toBe('false');
+
+    editor.closeContext();
+    await settle();
+    expect(row.find('.actions').exists()).toBe(true);
+    expect(row.find('button.row').attributes('aria-expanded')).toBe('true');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -51,7 +51,30 @@ export interface FleetdeskApp {
    * running, and the page opened on it afresh.
    */
   restartCore(): Promise<void>;
-  screenshot(name: string): Promise<void>;
+  /**
+   * test-results/screenshots/e2e-<name>.png; with `docs`, also docs/screenshot-<name>.png when
+   * FLEETDESK_DOCS_SCREENSHOTS=1 (as test/renderer/alarms/screens/shoot.ts --docs): a test run leaves docs/ alone.
+   */
+  screenshot(name: string, options?: { docs?: boolean }): Promise<void>;
+  /** The Web Notifications the page has shown (with `notifications: true`). */
+  notifications(page?: Page): Promise<ShownNotification[]>;
+  /**
+   * Another desktop on the same service: its own browser shell (its own core
+   * and inbox) in a new browser context, signed in to the demo as the operator.
+   */
+  openClient(): Promise<FleetdeskClient>;
+  close(): Promise<void>;
+}
+
+export interface ShownNotification {
+  readonly title: string;
+  readonly body: string | null;
+  readonly tag: string | null;
+}
+
+export interface FleetdeskClient {
+  readonly page: Page;
+  readonly pageErrors: string[];
   close(): Promise<void>;
 }
 
@@ -70,6 +93,11 @@ export interface FleetdeskAppOptions {
   readonly secretStore?: SecretStore;
   /** The core's fetch (to watch what it sends and gets); the global one by default. */
   readonly fetch?: typeof fetch;
+  /**
+   * The page may show Web Notifications (the permission granted, as an operator
+   * would from the Settings), and each one shown is recorded for notifications().
+   */
+  readonly notifications?: boolean;
 }
 
 /** Nothing on the console, everything kept for the test to read. */
@@ -78,6 +106,26 @@ const recordingLog = (lines: string[]): BrowserShellLog => ({
   warn: (m) => void lines.push(`warn ${m}`),
   error: (m, err) => void lines.push(`error ${m} ${String(err)}`),
 });
+
+/**
+ * Runs before the page's own scripts: records every Notification the page
+ * constructs (title, body, tag), then lets Chromium show it. A string, so
+ * this Node file is type-checked without the DOM library.
+ */
+const RECORD_NOTIFICATIONS = `(() => {
+  const Real = window.Notification;
+  if (!Real) return;
+  const shown = [];
+  window.__fleetdeskNotifications = shown;
+  function Recording(title, options) {
+    shown.push({ title: String(title), body: options && options.body != null ? String(options.body) : null, tag: options && options.tag != null ? String(options.tag) : null });
+    return new Real(title, options);
+  }
+  Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+  Recording.requestPermission = (...args) => Real.requestPermission(...args);
+  Recording.prototype = Real.prototype;
+  window.Notification = Recording;
+})();`;
 
 /**
  * The desktop app as an operator meets it in the browser shell: the built
@@ -150,8 +198,13 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     await service.stop();
     throw err;
   }
+  if (options.notifications) {
+    await context.grantPermissions(['notifications'], { origin: shell.origin });
+    await context.addInitScript(RECORD_NOTIFICATIONS);
+  }
   const page = await context.newPage();
   const pageErrors: string[] = [];
+  const clients: FleetdeskClient[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -187,10 +240,24 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
       shell = await startShell();
       await page.goto(shell.url);
     },
-    async screenshot(name) {
-      await page.screenshot({ path: join(SCREENSHOTS, `e2e-${name}.png`) });
+    async screenshot(name, shot = {}) {
+      const path = join(SCREENSHOTS, `e2e-${name}.png`);
+      await page.screenshot({ path });
+      if (shot.docs && process.env.FLEETDESK_DOCS_SCREENSHOTS === '1')
+        copyFileSync(path, join(process.cwd(), 'docs', `screenshot-${name}.png`));
+    },
+    async notifications(on = page) {
+      const shown: unknown = await on.evaluate('window.__fleetdeskNotifications ?? []');
+      return shown as ShownNotification[];
+    },
+    async openClient() {
+      if (!browser || !service) throw new Error('The app is closed or its service is stopped.');
+      const client = await openClient(browser, service, rendererDir);
+      clients.push(client);
+      return client;
     },
     async close() {
+      for (const c of clients) await c.close();
       await browser?.close();
       await shell.stop();
       await service?.stop();
@@ -200,4 +267,35 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   };
   await page.goto(shell.url);
   return app;
+}
+
+async function openClient(
+  browser: Browser,
+  service: LocalService,
+  rendererDir: string,
+): Promise<FleetdeskClient> {
+  const shell = await startBrowserShell({
+    renderer: { dir: rendererDir },
+    demoService: service,
+    log: recordingLog([]),
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
+  await page.goto(shell.url);
+  await page.getByRole('navigation', { name: 'Screens' }).waitFor(PATIENT);
+  return {
+    page,
+    pageErrors,
+    async close() {
+      await context.close();
+      await shell.stop();
+    },
+  };
 }

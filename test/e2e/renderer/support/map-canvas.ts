@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
  * inside the map region.
  */
 const FLEET_CANVAS = '[data-testid="live-map"] canvas.fleet-canvas';
+/** The rings round alarmed assets: a canvas of their own under the fleet's (alarm-ring-layer.ts). */
+export const ALARM_RINGS_CANVAS = '[data-testid="live-map"] canvas.alarm-rings';
 
 interface Box {
   readonly left: number;
@@ -24,14 +26,13 @@ interface PageCanvas {
     kind: '2d',
   ): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
   getBoundingClientRect(): Box;
-  closest(selector: string): { getBoundingClientRect(): Box } | null;
 }
 
 /** Indices of the canvas pixels something is drawn on (the canvas is transparent elsewhere). */
-export async function paintedPixels(page: Page): Promise<Set<number>> {
-  const painted = await page.locator(FLEET_CANVAS).evaluate((node: unknown) => {
+export async function paintedPixels(page: Page, canvas: string = FLEET_CANVAS): Promise<Set<number>> {
+  const painted = await page.locator(canvas).evaluate((node: unknown) => {
     const el = node as PageCanvas;
-    if (el.tagName !== 'CANVAS') throw new Error('the fleet layer is not a canvas');
+    if (el.tagName !== 'CANVAS') throw new Error('the map layer is not a canvas');
     const ctx = el.getContext('2d');
     if (!ctx || el.width === 0 || el.height === 0) return [];
     const { data } = ctx.getImageData(0, 0, el.width, el.height);
@@ -56,22 +57,48 @@ export function pixelDifference(a: ReadonlySet<number>, b: ReadonlySet<number>):
  * screen, not the canvas's own idea of its size).
  */
 export async function paintedAtCentre(page: Page, radius: number): Promise<number> {
-  return page.locator(FLEET_CANVAS).evaluate((node: unknown, r: number) => {
-    const el = node as PageCanvas;
-    if (el.tagName !== 'CANVAS') throw new Error('the fleet layer is not a canvas');
-    const ctx = el.getContext('2d');
-    const mapBox = el.closest('[data-testid="live-map"]')?.getBoundingClientRect();
-    if (!ctx || !mapBox) return 0;
-    const box = el.getBoundingClientRect();
-    const dpr = el.width / box.width;
-    const cx = (mapBox.left + mapBox.width / 2 - box.left) * dpr;
-    const cy = (mapBox.top + mapBox.height / 2 - box.top) * dpr;
-    const side = Math.round(2 * r * dpr);
-    const { data } = ctx.getImageData(Math.round(cx - r * dpr), Math.round(cy - r * dpr), side, side);
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-    return n;
-  }, radius);
+  const map = await page.getByTestId('live-map').boundingBox();
+  if (!map) return 0;
+  return paintedNear(page, { x: map.x + map.width / 2, y: map.y + map.height / 2 }, radius);
+}
+
+/**
+ * How many pixels of a map canvas are drawn in a square of `radius` CSS
+ * pixels around a point of the page; with `red`, only opaque ones red as a
+ * critical alarm's ring is in either theme (alarm-ring-layer.ts RING_COLOURS),
+ * which a warning's amber and an info's blue are not.
+ */
+export async function paintedNear(
+  page: Page,
+  at: { readonly x: number; readonly y: number },
+  radius: number,
+  canvas: string = FLEET_CANVAS,
+  red = false,
+): Promise<number> {
+  return page.locator(canvas).evaluate(
+    (node: unknown, [x, y, r, onlyRed]: readonly [number, number, number, boolean]) => {
+      const el = node as PageCanvas;
+      if (el.tagName !== 'CANVAS') throw new Error('the map layer is not a canvas');
+      const ctx = el.getContext('2d');
+      if (!ctx) return 0;
+      const box = el.getBoundingClientRect();
+      const dpr = el.width / box.width;
+      const side = Math.round(2 * r * dpr);
+      const { data } = ctx.getImageData(
+        Math.round((x - r - box.left) * dpr),
+        Math.round((y - r - box.top) * dpr),
+        side,
+        side,
+      );
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [cr, cg, cb, ca] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+        if (onlyRed ? ca === 255 && cg < cr / 2 && cb < cr / 2 : ca > 0) n++;
+      }
+      return n;
+    },
+    [at.x, at.y, radius, red] as const,
+  );
 }
 
 /** Where Leaflet has panned the map to: its pane's offset, which changes whenever the view moves. */
