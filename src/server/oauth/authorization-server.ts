@@ -53,7 +53,12 @@ export function createAuthorizationServer(o: AuthorizationServerOptions): Provid
     responseTypes: ['code'],
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: a client revokes only tokens issued to it; another's is ignored (200, nothing revoked),
+        // as oidc-provider does by default for a public client, said here instead of its start-up notice.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       resourceIndicators: { enabled: false },

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_PHOTO_MAX_BYTES } from '../../../src/shared/interface';
-import { createHarness, serviceAsDemo } from '../app-core.harness';
+import { createHarness, FIXED_TOKENS, remoteProfileOf, serviceAsDemo } from '../app-core.harness';
 import { FOREIGN_ASSET, refusal, startAdminService, type AdminService } from '../records/admin-service';
+import { createMemorySecretStore, type SecretStore } from '../../../src/main/core/session/secret-store';
 
 /** A real 1×1 PNG. */
 const PNG_1PX = Buffer.from(
@@ -108,25 +109,38 @@ describe('asset photos through the core, against the local service', { timeout: 
   });
 
   it('shows the photo after the app restarts with the service gone', async () => {
+    // A Remote profile, whose token the keychain keeps across the restart (the Demo's service is in-process
+    // in the app, so it is never gone; a remote one can be).
     const dataDir = mkdtempSync(join(tmpdir(), 'fleetdesk-photo-app-'));
-    const first = createHarness({ dataDir, keepDir: true, startDemo: serviceAsDemo(s.service()) });
+    // As an OS keychain would: the token outlives the app.
+    const secretStore: SecretStore = { ...createMemorySecretStore(), kind: 'keychain' };
+    const first = createHarness({
+      dataDir,
+      keepDir: true,
+      secretStore,
+      startDemo: serviceAsDemo(s.service()),
+    });
     await first.core.start();
+    await first.call('session.signInRemote', {
+      profile: remoteProfileOf(s.service()),
+      token: FIXED_TOKENS.operator,
+    });
     const online = await first.call('photos.get', { assetId: 1 });
     expect(online?.fromCache).toBe(false);
     await first.stop();
-    // The demo profile points at this service; once stopped, nothing answers at its address.
     const gone = s.service();
-    await s.stopService();
-    const again = createHarness({ dataDir, startDemo: serviceAsDemo(gone) });
-    try {
-      await again.core.start();
-      const offline = await again.call('photos.get', { assetId: 1 });
-      expect(offline).toEqual({ ...online, fromCache: true });
-      s.operator.shell.imageFile = file('later.png', PNG_1PX);
-      expect((await refusal(s.operator.call('photos.upload', { assetId: 1 }))).code).toBe('offline');
-    } finally {
-      await again.stop();
-      await s.startService();
-    }
+    await s.whileStopped(async () => {
+      const again = createHarness({ dataDir, secretStore, startDemo: serviceAsDemo(gone) });
+      try {
+        await again.core.start();
+        expect((await again.call('session.get')).signedIn).toBe(true);
+        const offline = await again.call('photos.get', { assetId: 1 });
+        expect(offline).toEqual({ ...online, fromCache: true });
+        again.shell.imageFile = file('later.png', PNG_1PX);
+        expect((await refusal(again.call('photos.upload', { assetId: 1 }))).code).toBe('offline');
+      } finally {
+        await again.stop();
+      }
+    });
   });
 });

@@ -98,8 +98,11 @@ export async function runSelfTest(options: SelfTestOptions): Promise<SelfTestSum
       core = openCore(pushes);
       await core.start();
       const view = await call(core, 'session.get');
-      if (!view.signedIn || view.profile?.kind !== 'demo')
-        throw new Error('the app started but is not signed in to the Demo');
+      if (!view.signedIn || view.profile?.kind !== 'demo') {
+        // The session says why on the Connect screen (a notice), not by failing the start.
+        const why = (await call(core, 'notices.list')).filter((n) => n.kind === 'error').at(-1)?.message;
+        throw new Error(`the app started but is not signed in to the Demo${why ? ` (${why})` : ''}`);
+      }
       return `cache opened, signed in to the Demo as ${view.user?.name ?? 'its operator'}`;
     });
     let fleet: FleetSnapshot | null = null;
