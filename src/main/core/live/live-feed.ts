@@ -1,4 +1,5 @@
 import type { LivePosition } from '../../../shared/ipc/views';
+import { isAheadOfClock } from '../../../shared/time/clock-ahead';
 
 /** Architecture.md §3: at most 10 pushes a second to the renderer. */
 export const LIVE_FLUSH_INTERVAL_MS = 100;
@@ -19,7 +20,8 @@ export interface LiveFeedOptions {
  * asset, coalesces what arrives into one batch per interval (a burst of
  * 10,000 updates becomes one push and one SQLite transaction), appends the
  * batch to the history cache and pushes to the renderer only fixes newer than
- * the ones it pushed before, so nobody downstream orders positions again.
+ * the ones it pushed before, so nobody downstream orders positions again. A fix stamped in the future (a
+ * tracker's skewed clock) is shown only until a fix with a believable time arrives.
  */
 export interface LiveFeed {
   /** Positions from the live channel or from a REST location: coalesced, cached, pushed. */
@@ -47,8 +49,15 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   let stopped = false;
   const listeners = new Set<(positions: readonly LivePosition[]) => void>();
 
-  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins.
-  const newer = (prev: LivePosition | undefined, p: LivePosition): boolean => !prev || prev.t <= p.t;
+  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins. A fix
+  // stamped ahead of this computer's clock never wins over one that is not, and always loses to one.
+  const newer = (prev: LivePosition | undefined, p: LivePosition, at: number): boolean => {
+    if (!prev) return true;
+    const aheadBefore = isAheadOfClock(prev.t, at);
+    const ahead = isAheadOfClock(p.t, at);
+    if (ahead !== aheadBefore) return aheadBefore;
+    return prev.t <= p.t;
+  };
 
   const flush = (): void => {
     timer = null;
@@ -80,15 +89,17 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   return {
     add(positions) {
       if (stopped) return;
+      const at = now();
       for (const p of positions) {
-        if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
-        if (newer(pending.get(p.assetId), p)) pending.set(p.assetId, p);
+        if (newer(newest.get(p.assetId), p, at)) newest.set(p.assetId, p);
+        if (newer(pending.get(p.assetId), p, at)) pending.set(p.assetId, p);
       }
       if (timer || pending.size === 0) return;
       timer = setTimeout(flush, Math.max(0, lastFlush + intervalMs - now()));
     },
     seed(positions) {
-      for (const p of positions) if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
+      const at = now();
+      for (const p of positions) if (newer(newest.get(p.assetId), p, at)) newest.set(p.assetId, p);
     },
     latest: () => [...newest.values()],
     subscribe(listener) {

@@ -1,4 +1,5 @@
-import type { ChannelStatus, ConnectionStatus } from '../../../shared/ipc/views';
+import type { ChannelStatus, ConnectionStatus, FeedStatus, FeedState } from '../../../shared/ipc/views';
+import { feedDownReason, reasonBesideService } from './channel-reasons';
 import type { RealtimeChannel } from './realtime';
 
 export interface ConnectionTracker {
@@ -10,30 +11,74 @@ export interface ConnectionTracker {
   reset(): void;
 }
 
+type Parts = Omit<ConnectionStatus, 'feed'>;
+
+/**
+ * docs/architecture.md "Live positions": the one state of the live feed. Positions are live only while the
+ * live channel is subscribed and the service answers; once they have been live, any other state means the
+ * map shows last known positions. Before the first subscription the feed is 'starting' unless the service
+ * is known unreachable or the channel has given up.
+ */
+export function feedStateOf(parts: Parts, beenLive: boolean): FeedState {
+  const { state } = parts.live;
+  if (state === 'connected' && parts.service !== 'offline') return 'live';
+  if (parts.service === 'offline' || state === 'unavailable' || state === 'failed') return 'down';
+  return beenLive ? 'down' : 'starting';
+}
+
+/**
+ * Each channel's reason says what the service does too: "cannot be reached" is never told beside a service
+ * that answers (pusher-js stays 'unavailable' through its back-off after the service is back).
+ */
+function withService(parts: Parts): Parts {
+  return {
+    ...parts,
+    live: reasonBesideService(parts.live, parts.service),
+    reports: reasonBesideService(parts.reports, parts.service),
+  };
+}
+
 /** ConnectionStatus for the UI, pushed as 'connection.changed' when it changes. */
 export function createConnectionTracker(
   onChanged: (status: ConnectionStatus, wentOnline: boolean) => void,
   now: () => number = Date.now,
 ): ConnectionTracker {
   const idle = (): ChannelStatus => ({ state: 'initialized', reason: null, since: now() });
-  let status: ConnectionStatus = { service: 'unknown', lastOnlineAt: null, live: idle(), reports: idle() };
+  let beenLive = false;
+  let parts: Parts = { service: 'unknown', lastOnlineAt: null, live: idle(), reports: idle() };
+  let feed: FeedStatus = { state: 'starting', since: now(), reason: null };
+  let status: ConnectionStatus = { ...parts, feed };
+
+  const derive = (): void => {
+    const shown = withService(parts);
+    const state = feedStateOf(parts, beenLive);
+    if (state === 'live') beenLive = true;
+    const reason = state === 'down' ? feedDownReason(shown.service, shown.live) : null;
+    if (state !== feed.state || reason !== feed.reason)
+      feed = { state, since: state === feed.state ? feed.since : now(), reason };
+    status = { ...shown, feed };
+  };
 
   return {
     get: () => status,
     reachability(online) {
       const service = online ? 'online' : 'offline';
-      const wentOnline = online && status.service !== 'online';
+      const wentOnline = online && parts.service !== 'online';
       // lastOnlineAt is refreshed silently: pushing on every request would flood the renderer.
-      const changed = status.service !== service;
-      status = { ...status, service, lastOnlineAt: online ? now() : status.lastOnlineAt };
+      const changed = parts.service !== service;
+      parts = { ...parts, service, lastOnlineAt: online ? now() : parts.lastOnlineAt };
+      derive();
       if (changed) onChanged(status, wentOnline);
     },
     channel(channel, s) {
-      status = channel === 'live' ? { ...status, live: s } : { ...status, reports: s };
+      parts = channel === 'live' ? { ...parts, live: s } : { ...parts, reports: s };
+      derive();
       onChanged(status, false);
     },
     reset() {
-      status = { service: 'unknown', lastOnlineAt: status.lastOnlineAt, live: idle(), reports: idle() };
+      beenLive = false;
+      parts = { service: 'unknown', lastOnlineAt: parts.lastOnlineAt, live: idle(), reports: idle() };
+      derive();
       onChanged(status, false);
     },
   };
