@@ -93,6 +93,8 @@ export interface FeedStatus {
   readonly since: number;
   /** Why positions are not live, in words an operator understands; null while live or starting. */
   readonly reason: string | null;
+  /** The last moment positions were live in this session (when the feed went down); null if never. */
+  readonly lastLiveAt: number | null;
 }
 
 export interface ConnectionStatus {

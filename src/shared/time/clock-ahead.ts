@@ -7,3 +7,13 @@
 export const CLOCK_AHEAD_TOLERANCE_MS = 2 * 60_000;
 
 export const isAheadOfClock = (t: number, now: number): boolean => t - now > CLOCK_AHEAD_TOLERANCE_MS;
+
+/**
+ * Whether a fix stamped `t` replaces one stamped `before`: the later wins, except that a fix ahead of the
+ * clock never wins over one that is not, and always loses to one.
+ */
+export function replacesFix(t: number, before: number, now: number): boolean {
+  const ahead = isAheadOfClock(t, now);
+  if (ahead !== isAheadOfClock(before, now)) return !ahead;
+  return before <= t;
+}

@@ -33,7 +33,7 @@ describe('the one connection state', () => {
     tracker.reachability(true);
     expect(tracker.get().feed.state).toBe('starting');
     live('connected');
-    expect(tracker.get().feed).toEqual({ state: 'live', since: 1_000_000, reason: null });
+    expect(tracker.get().feed).toEqual({ state: 'live', since: 1_000_000, reason: null, lastLiveAt: null });
   });
 
   it('goes down from the moment the service stops answering, and stays down since then', () => {
@@ -46,6 +46,7 @@ describe('the one connection state', () => {
       state: 'down',
       since: 2_000_000,
       reason: 'The service cannot be reached: the map shows where each vehicle was last seen.',
+      lastLiveAt: 2_000_000,
     });
     expect(pushed.at(-1)?.feed.state).toBe('down');
     at(2_030_000);
@@ -90,7 +91,12 @@ describe('the one connection state', () => {
     at(2_130_000);
     live('connected');
     reports('connected');
-    expect(tracker.get().feed).toEqual({ state: 'live', since: 2_130_000, reason: null });
+    expect(tracker.get().feed).toEqual({
+      state: 'live',
+      since: 2_130_000,
+      reason: null,
+      lastLiveAt: 2_000_000,
+    });
     expect(tracker.get().live.reason).toBeNull();
   });
 
@@ -114,7 +120,7 @@ describe('the one connection state', () => {
     live('connecting');
     expect(tracker.get().feed.state).toBe('down');
     tracker.reset();
-    expect(tracker.get().feed.state).toBe('starting');
+    expect(tracker.get().feed).toMatchObject({ state: 'starting', lastLiveAt: null });
     live('connecting');
     expect(tracker.get().feed.state).toBe('starting');
   });

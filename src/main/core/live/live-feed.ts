@@ -1,5 +1,5 @@
 import type { LivePosition } from '../../../shared/ipc/views';
-import { isAheadOfClock } from '../../../shared/time/clock-ahead';
+import { replacesFix } from '../../../shared/time/clock-ahead';
 
 /** Architecture.md §3: at most 10 pushes a second to the renderer. */
 export const LIVE_FLUSH_INTERVAL_MS = 100;
@@ -51,13 +51,8 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
 
   // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins. A fix
   // stamped ahead of this computer's clock never wins over one that is not, and always loses to one.
-  const newer = (prev: LivePosition | undefined, p: LivePosition, at: number): boolean => {
-    if (!prev) return true;
-    const aheadBefore = isAheadOfClock(prev.t, at);
-    const ahead = isAheadOfClock(p.t, at);
-    if (ahead !== aheadBefore) return aheadBefore;
-    return prev.t <= p.t;
-  };
+  const newer = (prev: LivePosition | undefined, p: LivePosition, at: number): boolean =>
+    !prev || replacesFix(p.t, prev.t, at);
 
   const flush = (): void => {
     timer = null;

@@ -46,7 +46,7 @@ export function createConnectionTracker(
   const idle = (): ChannelStatus => ({ state: 'initialized', reason: null, since: now() });
   let beenLive = false;
   let parts: Parts = { service: 'unknown', lastOnlineAt: null, live: idle(), reports: idle() };
-  let feed: FeedStatus = { state: 'starting', since: now(), reason: null };
+  let feed: FeedStatus = { state: 'starting', since: now(), reason: null, lastLiveAt: null };
   let status: ConnectionStatus = { ...parts, feed };
 
   const derive = (): void => {
@@ -54,8 +54,11 @@ export function createConnectionTracker(
     const state = feedStateOf(parts, beenLive);
     if (state === 'live') beenLive = true;
     const reason = state === 'down' ? feedDownReason(shown.service, shown.live) : null;
-    if (state !== feed.state || reason !== feed.reason)
-      feed = { state, since: state === feed.state ? feed.since : now(), reason };
+    if (state !== feed.state || reason !== feed.reason) {
+      const changed = state !== feed.state;
+      const lastLiveAt = feed.state === 'live' && changed ? now() : feed.lastLiveAt;
+      feed = { state, since: changed ? now() : feed.since, reason, lastLiveAt };
+    }
     status = { ...shown, feed };
   };
 
@@ -77,6 +80,7 @@ export function createConnectionTracker(
     },
     reset() {
       beenLive = false;
+      feed = { ...feed, lastLiveAt: null };
       parts = { service: 'unknown', lastOnlineAt: parts.lastOnlineAt, live: idle(), reports: idle() };
       derive();
       onChanged(status, false);
