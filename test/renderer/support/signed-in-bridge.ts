@@ -44,6 +44,7 @@ export function offlineStatus(now: number): ConnectionStatus {
       state: 'down',
       since: now - OFFLINE_FOR_MS,
       reason: 'The service cannot be reached: the map shows where each vehicle was last seen.',
+      lastLiveAt: now - OFFLINE_FOR_MS,
     },
   };
 }
