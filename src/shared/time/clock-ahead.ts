@@ -9,11 +9,12 @@ export const CLOCK_AHEAD_TOLERANCE_MS = 2 * 60_000;
 export const isAheadOfClock = (t: number, now: number): boolean => t - now > CLOCK_AHEAD_TOLERANCE_MS;
 
 /**
- * Whether a fix stamped `t` replaces one stamped `before`: the later wins, except that a fix ahead of the
- * clock never wins over one that is not, and always loses to one.
+ * Whether a fix stamped `t`, arriving now, replaces one stamped `before` (docs/interface-decisions.md "Fixes
+ * ahead of the clock"): the later stamp wins between two fixes on the same side of the clock; across it, a
+ * stamp ahead proves nothing, so the one arriving now wins: the next believable fix always replaces a fix
+ * from the future, and a whole service whose clock runs ahead of this computer's still moves on the map.
  */
 export function replacesFix(t: number, before: number, now: number): boolean {
-  const ahead = isAheadOfClock(t, now);
-  if (ahead !== isAheadOfClock(before, now)) return !ahead;
+  if (isAheadOfClock(t, now) !== isAheadOfClock(before, now)) return true;
   return before <= t;
 }

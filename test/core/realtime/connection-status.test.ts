@@ -57,12 +57,24 @@ describe('the one connection state', () => {
   });
 
   it('goes down when the live socket drops, even before a REST call notices', () => {
-    const { tracker, live, at } = tracked();
+    const { tracker, live, at, pushed } = tracked();
     tracker.reachability(true);
     live('connected');
     at(1_500_000);
     live('connecting');
-    expect(tracker.get().feed).toMatchObject({ state: 'down', since: 1_500_000 });
+    // The service answered before the drop: that is old news, so the reason does not claim it answers.
+    expect(tracker.get().feed).toMatchObject({
+      state: 'down',
+      since: 1_500_000,
+      reason:
+        'The connection to the service was lost; reconnecting. The map shows where each vehicle was last seen.',
+    });
+    // The next answer after the drop does say so, and is pushed although the service stayed online.
+    at(1_503_000);
+    const pushes = pushed.length;
+    tracker.reachability(true);
+    expect(pushed).toHaveLength(pushes + 1);
+    expect(tracker.get().feed.reason).toMatch(/^The service answers, but live positions have not resumed/);
   });
 
   it('never says the service cannot be reached beside a service that answers, then goes live again', () => {

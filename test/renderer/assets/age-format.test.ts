@@ -16,6 +16,7 @@ describe('last-update age', () => {
     expect(formatAge(NOW + 17 * 3_600_000, NOW)).toBe("ahead of this computer's clock");
     expect(formatAge(NOW + 3 * 60_000, NOW)).toBe("ahead of this computer's clock");
     expect(formatAge(NOW + 20_000, NOW)).toBe('just now');
+    expect(formatAge(NOW + 17 * 3_600_000, NOW, true)).toBe('clock ahead');
   });
 
   it('says never for an asset that has not reported', () => {

@@ -21,7 +21,7 @@ export interface LiveFeedOptions {
  * 10,000 updates becomes one push and one SQLite transaction), appends the
  * batch to the history cache and pushes to the renderer only fixes newer than
  * the ones it pushed before, so nobody downstream orders positions again. A fix stamped in the future (a
- * tracker's skewed clock) is shown only until a fix with a believable time arrives.
+ * tracker's skewed clock) is shown only until a fix with a believable time arrives, which it never blocks.
  */
 export interface LiveFeed {
   /** Positions from the live channel or from a REST location: coalesced, cached, pushed. */
@@ -49,8 +49,8 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   let stopped = false;
   const listeners = new Set<(positions: readonly LivePosition[]) => void>();
 
-  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins. A fix
-  // stamped ahead of this computer's clock never wins over one that is not, and always loses to one.
+  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins. A stamp
+  // ahead of this computer's clock wins nothing by itself: across the clock, the fix arriving now wins.
   const newer = (prev: LivePosition | undefined, p: LivePosition, at: number): boolean =>
     !prev || replacesFix(p.t, prev.t, at);
 

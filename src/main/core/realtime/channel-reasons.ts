@@ -48,12 +48,19 @@ export function reasonBesideService(
   return { ...channel, reason: 'The service answers again; this connection is being re-established.' };
 }
 
-/** Why live positions are not coming in (FeedStatus.reason): the service first, then the live channel. */
-export function feedDownReason(service: ConnectionStatus['service'], live: ChannelStatus): string {
+/**
+ * Why live positions are not coming in (FeedStatus.reason): the service first, then the live channel.
+ * `answered`: the service answered a request after the feed went down (before that, "online" is old news).
+ */
+export function feedDownReason(
+  service: ConnectionStatus['service'],
+  live: ChannelStatus,
+  answered: boolean,
+): string {
   if (service === 'offline')
     return 'The service cannot be reached: the map shows where each vehicle was last seen.';
   if (live.state === 'failed' && live.reason) return live.reason;
-  if (service === 'online')
+  if (service === 'online' && answered)
     return 'The service answers, but live positions have not resumed yet: the map shows where each vehicle was last seen.';
-  return 'Live positions are not coming in; reconnecting. The map shows where each vehicle was last seen.';
+  return 'The connection to the service was lost; reconnecting. The map shows where each vehicle was last seen.';
 }

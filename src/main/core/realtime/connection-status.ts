@@ -49,17 +49,23 @@ export function createConnectionTracker(
   let feed: FeedStatus = { state: 'starting', since: now(), reason: null, lastLiveAt: null };
   let status: ConnectionStatus = { ...parts, feed };
 
-  const derive = (): void => {
+  /** Derives the feed; true when it changed. */
+  const derive = (): boolean => {
     const shown = withService(parts);
     const state = feedStateOf(parts, beenLive);
     if (state === 'live') beenLive = true;
-    const reason = state === 'down' ? feedDownReason(shown.service, shown.live) : null;
+    const downSince = feed.state === 'down' ? feed.since : now();
+    // "The service answers" only from an answer that came after the feed went down.
+    const answered = parts.lastOnlineAt !== null && parts.lastOnlineAt > downSince;
+    const reason = state === 'down' ? feedDownReason(shown.service, shown.live, answered) : null;
+    const before = feed;
     if (state !== feed.state || reason !== feed.reason) {
       const changed = state !== feed.state;
       const lastLiveAt = feed.state === 'live' && changed ? now() : feed.lastLiveAt;
       feed = { state, since: changed ? now() : feed.since, reason, lastLiveAt };
     }
     status = { ...shown, feed };
+    return feed !== before;
   };
 
   return {
@@ -70,8 +76,7 @@ export function createConnectionTracker(
       // lastOnlineAt is refreshed silently: pushing on every request would flood the renderer.
       const changed = parts.service !== service;
       parts = { ...parts, service, lastOnlineAt: online ? now() : parts.lastOnlineAt };
-      derive();
-      if (changed) onChanged(status, wentOnline);
+      if (derive() || changed) onChanged(status, wentOnline);
     },
     channel(channel, s) {
       parts = channel === 'live' ? { ...parts, live: s } : { ...parts, reports: s };

@@ -1,6 +1,6 @@
 import type { LivePosition, Location } from '../../../../shared/ipc';
 import { livePositionOfLocation } from '../../../../shared/ipc/location-position';
-import { replacesFix } from '../../../../shared/time/clock-ahead';
+import { isAheadOfClock } from '../../../../shared/time/clock-ahead';
 import { clockTime } from '../status/clock-time';
 import { locationFields, type LocationField } from './location-fields';
 
@@ -15,8 +15,8 @@ export interface PanelFix {
 
 /**
  * The newest fix the app has (docs/architecture.md "Live positions"): the live feed's position, or the
- * location endpoint's answer while it is newer (the feed gets it a moment later). A fix stamped ahead of
- * this computer's clock is never newer than one that is not, as in the live feed.
+ * location endpoint's answer while it is newer (the feed gets it a moment later). Across this computer's
+ * clock a stamp proves nothing: the live feed has ordered them by arrival, and its position stands.
  */
 export function panelFix(
   assetId: number,
@@ -26,8 +26,9 @@ export function panelFix(
 ): PanelFix | null {
   const located = location ? livePositionOfLocation(assetId, location) : null;
   const valid = located && !Number.isNaN(located.t) ? located : null;
-  if (valid && (!position || replacesFix(valid.t, position.t, now)))
-    return { fix: valid, location, older: [] };
+  const newer = (t: number, before: number): boolean =>
+    isAheadOfClock(t, now) === isAheadOfClock(before, now) && before <= t;
+  if (valid && (!position || newer(valid.t, position.t))) return { fix: valid, location, older: [] };
   if (!position) return null;
   if (!location || !valid) return { fix: position, location: null, older: [] };
   const at = ` (at ${clockTime(valid.t, now)})`;
