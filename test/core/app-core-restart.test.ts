@@ -104,21 +104,35 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
     const snap = await h.call('fleet.refresh');
     expect(snap.fromCache).toBe(true);
     expect(snap.assets.length).toBe(20);
-    await h.waitForPush('connection.changed', (s) => s.service === 'offline');
+    // The one feed state (docs/architecture.md "Live positions"): down, since the socket dropped, and why.
+    const offline = await h.waitForPush('connection.changed', (s) => s.service === 'offline');
+    expect(offline.feed).toMatchObject({
+      state: 'down',
+      since: lost.feed.since,
+      reason: 'The service cannot be reached: the map shows where each vehicle was last seen.',
+    });
+    expect(offline.feed.lastLiveAt).toBe(lost.feed.since);
   });
 
   it('reconnects when the service is back, reconciles and completes the report', async () => {
     const h = harnesses[0]!;
     const r = (await h.call('reports.list')).find((x) => x.state === 'queued')!;
     const mark = h.pushes.length;
+    const restarting = Date.now();
     await startService();
     const back = Date.now();
-    await h.waitForPush(
+    const live = await h.waitForPush(
       'connection.changed',
       (s) => s.live.state === 'connected' && s.reports.state === 'connected',
       40_000,
       mark,
     );
+    expect(live.feed).toMatchObject({ state: 'live', reason: null });
+    // Never "cannot be reached" told beside a service that answers, while the channels came back.
+    for (const { payload: s } of h.pushesOf('connection.changed').filter((p) => p.at >= restarting))
+      if (s.service === 'online')
+        for (const text of [s.feed.reason, s.live.reason, s.reports.reason])
+          expect(text ?? '').not.toMatch(/cannot be reached/);
     // Reconciliation: events sent while away are gone, so the state is fetched again.
     const since = (path: RegExp): FetchRecord[] =>
       http.filter((x) => x.at >= back && x.status === 200 && path.test(x.url));

@@ -81,12 +81,30 @@ export interface ChannelStatus {
   readonly since: number;
 }
 
+/**
+ * Whether live positions are coming in (docs/architecture.md "Live positions"): 'starting' until the live
+ * channel first connects, 'live' while it is connected and the service answers, 'down' otherwise.
+ */
+export type FeedState = 'starting' | 'live' | 'down';
+
+export interface FeedStatus {
+  readonly state: FeedState;
+  /** When the feed entered this state: while 'down', since when positions are not live. */
+  readonly since: number;
+  /** Why positions are not live, in words an operator understands; null while live or starting. */
+  readonly reason: string | null;
+  /** The last moment positions were live in this session (when the feed went down); null if never. */
+  readonly lastLiveAt: number | null;
+}
+
 export interface ConnectionStatus {
   /** Whether the last REST call reached the service. */
   readonly service: 'online' | 'offline' | 'unknown';
   readonly lastOnlineAt: number | null;
   readonly live: ChannelStatus;
   readonly reports: ChannelStatus;
+  /** The one state the status bar, the banner, the markers and the asset panel show, derived in main. */
+  readonly feed: FeedStatus;
 }
 
 /** A live position as the renderer holds it: spec 2.9 flattened, epoch ms. */

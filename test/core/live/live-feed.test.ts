@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveFeed, type LiveFeed } from '../../../src/main/core/live/live-feed';
 import type { LivePosition } from '../../../src/shared/ipc/views';
+import { CLOCK_AHEAD_TOLERANCE_MS } from '../../../src/shared/time/clock-ahead';
+
+const HOUR = 3_600_000;
 
 const pos = (assetId: number, t: number, lat = 45): LivePosition => ({
   assetId,
@@ -115,5 +118,45 @@ describe('live feed', () => {
     vi.runAllTimers();
     expect(pushed).toEqual([]);
     expect(appended).toEqual([]);
+  });
+
+  it('shows a fix stamped ahead of the clock only until a fix with a believable time comes', () => {
+    const now = Date.now();
+    const skewed = now + 17 * HOUR;
+    feed.add([pos(1, skewed, 1)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed.map(fixes)).toEqual([[[1, skewed]]]);
+    // A real fix, older by the stamp of the one that skewed, still wins and is pushed.
+    feed.add([pos(1, now - 30_000, 2)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed.map(fixes)).toEqual([[[1, skewed]], [[1, now - 30_000]]]);
+    expect(feed.latest().find((p) => p.assetId === 1)?.lat).toBe(2);
+    // And the next one too: the skewed stamp blocks nothing.
+    feed.add([pos(1, now, 3)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed.at(-1)?.map((p) => p.lat)).toEqual([3]);
+  });
+
+  it('orders fixes that are all ahead of the clock by their stamps: a service whose clock runs ahead still moves', () => {
+    const now = Date.now();
+    feed.seed([pos(1, now - 60_000, 1)]);
+    feed.add([pos(1, now + 3 * HOUR, 2)]);
+    feed.add([pos(1, now + 3 * HOUR + 1000, 3), pos(1, now + 3 * HOUR - 1000, 4)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed.map(fixes)).toEqual([[[1, now + 3 * HOUR + 1000]]]);
+    feed.add([pos(1, now + 3 * HOUR - 5000, 5)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed).toHaveLength(1);
+    expect(feed.latest()[0]?.lat).toBe(3);
+  });
+
+  it('takes a few seconds of disagreement between clocks as now', () => {
+    const now = Date.now();
+    feed.seed([pos(1, now + CLOCK_AHEAD_TOLERANCE_MS, 1)]);
+    // Not ahead: an older stamp does not replace it.
+    feed.add([pos(1, now - 10_000, 2)]);
+    vi.advanceTimersByTime(100);
+    expect(pushed).toEqual([]);
+    expect(feed.latest()[0]?.lat).toBe(1);
   });
 });

@@ -124,7 +124,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
       await list.getByText(`${DEMO_FLEET_SIZE} of ${DEMO_FLEET_SIZE} assets`).waitFor(PATIENT);
       await page
         .getByTestId('status-bar')
-        .getByText(/^\s*Live\s+live\s*$/)
+        .getByText(/^\s*Live positions:\s+coming in\s*$/)
         .waitFor(PATIENT);
       await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
       await running().screenshot('demo');
@@ -300,7 +300,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
         .waitFor(PATIENT);
       await again
         .getByTestId('status-bar')
-        .getByText(/^\s*Service\s+online\s*$/)
+        .getByText(/^\s*Service:\s+answering\s*$/)
         .waitFor(PATIENT);
       await expect.poll(() => windowBox(again), PATIENT).toEqual(placed);
       await running().screenshot('relaunched');
@@ -330,7 +330,7 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
       // Still the one window, still working.
       await page
         .getByTestId('status-bar')
-        .getByText(/^\s*Service\s+online\s*$/)
+        .getByText(/^\s*Service:\s+answering\s*$/)
         .waitFor(PATIENT);
       expect(running().consoleErrors).toEqual([]);
     });

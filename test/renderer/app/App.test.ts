@@ -44,6 +44,6 @@ describe('the app shell', () => {
     await wrapper.find('[data-testid="demo"]').trigger('click');
     await settle();
     expect(wrapper.find('[data-testid="live-map"]').exists()).toBe(true);
-    expect(wrapper.find('[data-testid="status-bar"]').text()).toContain('online');
+    expect(wrapper.find('[data-testid="status-bar"]').text()).toContain('Service: answering');
   });
 });

@@ -6,7 +6,7 @@ import { type FakeBridge } from '../support/fake-bridge';
 import { fakeLayout } from '../support/fake-layout';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
 import { signedInBridge } from '../support/signed-in-bridge';
-import { simFleet } from '../support/sim-fleet';
+import { onlineStatus, simFleet } from '../support/sim-fleet';
 
 const fleet = simFleet(3);
 const trackerId = fleet.assets[0]!.tracker!.id;
@@ -87,12 +87,7 @@ describe('tracker commands in the asset panel', () => {
     await settle();
     expect(message(w)).toBe(`Soft reset not sent: ${offline}`);
     expect(w.get('[data-testid="command-message"]').attributes('role')).toBe('alert');
-    bridge.emit('connection.changed', {
-      service: 'online',
-      lastOnlineAt: 1,
-      live: { state: 'connected', reason: null, since: 1 },
-      reports: { state: 'connected', reason: null, since: 1 },
-    });
+    bridge.emit('connection.changed', onlineStatus(1));
     bridge.emit('records.changed', { family: 'trackerCommands', trackerId });
     await settle();
     expect(bridge.callsOf('trackers.reset')).toHaveLength(1);

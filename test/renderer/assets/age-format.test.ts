@@ -12,6 +12,13 @@ describe('last-update age', () => {
     expect(formatAge(NOW - 4 * 86_400_000, NOW)).toBe('4 d ago');
   });
 
+  it('says a fix stamped ahead of the clock is ahead, never "just now", past a small disagreement', () => {
+    expect(formatAge(NOW + 17 * 3_600_000, NOW)).toBe("ahead of this computer's clock");
+    expect(formatAge(NOW + 3 * 60_000, NOW)).toBe("ahead of this computer's clock");
+    expect(formatAge(NOW + 20_000, NOW)).toBe('just now');
+    expect(formatAge(NOW + 17 * 3_600_000, NOW, true)).toBe('clock ahead');
+  });
+
   it('says never for an asset that has not reported', () => {
     expect(formatAge(null, NOW)).toBe('never');
     expect(formatAge(Number.NaN, NOW)).toBe('never');

@@ -27,36 +27,57 @@ async function mountBar(bridge: FakeBridge): Promise<VueWrapper> {
 }
 
 describe('status bar', () => {
-  it('shows the service and both channels live when connected', async () => {
+  it('says in words what each indicator means when everything is live', async () => {
     const bridge = new FakeBridge()
       .handle('connection.get', onlineStatus(Date.now()))
       .handle('notices.list', []);
     const wrapper = await mountBar(bridge);
-    const bar = wrapper.find('[data-testid="status-bar"]').text();
-    expect(bar).toMatch(/Service\s*online/);
-    expect(bar).toMatch(/Live\s*live/);
-    expect(bar).toMatch(/Reports\s*live/);
-    expect(wrapper.find('[data-testid="offline-banner"]').exists()).toBe(false);
+    const item = (key: string) => wrapper.get(`[data-testid="status-${key}"]`);
+    expect(item('service').text()).toBe('Service: answering');
+    expect(item('live').text()).toBe('Live positions: coming in');
+    expect(item('reports').text()).toBe('Report updates: instant');
+    expect(item('live').attributes('title')).toBe(
+      'Whether vehicles’ positions reach the map as they happen.',
+    );
+    expect(wrapper.text()).not.toMatch(/live\s*live/i);
   });
 
-  it('raises an offline banner with the age of the data when the service drops', async () => {
+  it('reads the one feed state: stopped since when, and why only in the banner', async () => {
     const bridge = new FakeBridge()
       .handle('connection.get', onlineStatus(Date.now()))
       .handle('notices.list', []);
     const wrapper = await mountBar(bridge);
+    const lastLiveAt = new Date(2026, 10, 26, 14, 5).getTime();
+    const down = 'The service cannot be reached: the map shows where each vehicle was last seen.';
     const offline: ConnectionStatus = {
       service: 'offline',
-      lastOnlineAt: Date.now() - 5 * 60_000 - 20_000,
-      live: { state: 'unavailable', reason: 'The live channel cannot reach the service', since: Date.now() },
-      reports: { state: 'connecting', reason: null, since: Date.now() },
+      lastOnlineAt: lastLiveAt,
+      live: { state: 'unavailable', reason: 'The service cannot be reached right now', since: lastLiveAt },
+      reports: { state: 'unavailable', reason: 'The service cannot be reached right now', since: lastLiveAt },
+      feed: { state: 'down', since: lastLiveAt, reason: down, lastLiveAt },
     };
     bridge.emit('connection.changed', offline);
     await settle();
-    expect(wrapper.find('[data-testid="offline-banner"]').text()).toBe(
-      'Offline — showing cached data from 5 min ago',
-    );
-    expect(wrapper.text()).toContain('unavailable, retrying');
-    expect(wrapper.text()).toContain('The live channel cannot reach the service');
+    const item = (key: string) => wrapper.get(`[data-testid="status-${key}"]`);
+    expect(item('service').text()).toBe('Service: not reachable');
+    expect(item('live').text()).toMatch(/^Live positions: stopped at (14:05|02:05\sPM)$/);
+    expect(item('live').attributes('title')).toContain(down);
+    expect(item('reports').text()).toBe('Report updates: checked every few seconds');
+    // The banner (FeedBanner) says why; the bar does not say it a second time.
+    expect(wrapper.find('[data-testid="status-reason"]').exists()).toBe(false);
+
+    // The service answers again while the live channel is still reconnecting: no "cannot be reached" anywhere.
+    bridge.emit('connection.changed', {
+      ...offline,
+      service: 'online',
+      live: { state: 'unavailable', reason: 'The service answers again; reconnecting.', since: lastLiveAt },
+      reports: { state: 'connected', reason: null, since: lastLiveAt },
+      feed: { ...offline.feed, reason: 'The service answers, but live positions have not resumed yet.' },
+    });
+    await settle();
+    expect(item('service').text()).toBe('Service: answering');
+    expect(item('live').text()).toMatch(/^Live positions: stopped at /);
+    expect(wrapper.text()).not.toContain('cannot be reached');
   });
 
   it('clips a long reason in the bar and keeps it whole in the tooltip and the text screen readers read', async () => {
@@ -68,7 +89,7 @@ describe('status bar', () => {
     const online = onlineStatus(Date.now());
     bridge.emit('connection.changed', {
       ...online,
-      live: { state: 'unavailable', reason: long, since: Date.now() },
+      reports: { state: 'unavailable', reason: long, since: Date.now() },
     });
     await settle();
     const reason = wrapper.find('[data-testid="status-reason"]');

@@ -40,6 +40,12 @@ export function offlineStatus(now: number): ConnectionStatus {
     lastOnlineAt: now - OFFLINE_FOR_MS,
     live: { state: 'unavailable', reason: 'The live channel cannot reach the service; retrying', since: now },
     reports: { state: 'unavailable', reason: 'The reports channel cannot reach the service', since: now },
+    feed: {
+      state: 'down',
+      since: now - OFFLINE_FOR_MS,
+      reason: 'The service cannot be reached: the map shows where each vehicle was last seen.',
+      lastLiveAt: now - OFFLINE_FOR_MS,
+    },
   };
 }
 

@@ -138,5 +138,6 @@ export function onlineStatus(now: number): ConnectionStatus {
     lastOnlineAt: now,
     live: { state: 'connected', reason: null, since: now },
     reports: { state: 'connected', reason: null, since: now },
+    feed: { state: 'live', since: now, reason: null, lastLiveAt: null },
   };
 }

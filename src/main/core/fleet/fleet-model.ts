@@ -5,7 +5,7 @@ import type { FleetApi } from '../api/fleet-api';
 import type { AssetStore } from '../cache/asset-store';
 import type { LiveFeed } from '../live/live-feed';
 import { mapBounded } from './bounded-parallel';
-import { livePositionOfLocation } from './location-position';
+import { livePositionOfLocation } from '../../../shared/ipc/location-position';
 
 /** docs/architecture.md §3: the list is refreshed in the background; five minutes keeps a 10,000-asset list fresh cheaply. */
 export const FLEET_REFRESH_INTERVAL_MS = 5 * 60_000;

@@ -1,4 +1,5 @@
 import type { LivePosition } from '../../../shared/ipc/views';
+import { replacesFix } from '../../../shared/time/clock-ahead';
 
 /** Architecture.md §3: at most 10 pushes a second to the renderer. */
 export const LIVE_FLUSH_INTERVAL_MS = 100;
@@ -19,7 +20,8 @@ export interface LiveFeedOptions {
  * asset, coalesces what arrives into one batch per interval (a burst of
  * 10,000 updates becomes one push and one SQLite transaction), appends the
  * batch to the history cache and pushes to the renderer only fixes newer than
- * the ones it pushed before, so nobody downstream orders positions again.
+ * the ones it pushed before, so nobody downstream orders positions again. A fix stamped in the future (a
+ * tracker's skewed clock) is shown only until a fix with a believable time arrives, which it never blocks.
  */
 export interface LiveFeed {
   /** Positions from the live channel or from a REST location: coalesced, cached, pushed. */
@@ -47,8 +49,10 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   let stopped = false;
   const listeners = new Set<(positions: readonly LivePosition[]) => void>();
 
-  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins.
-  const newer = (prev: LivePosition | undefined, p: LivePosition): boolean => !prev || prev.t <= p.t;
+  // Spec 6.2 promises no ordering, and a REST answer may be older than a live fix: the newest wins. A stamp
+  // ahead of this computer's clock wins nothing by itself: across the clock, the fix arriving now wins.
+  const newer = (prev: LivePosition | undefined, p: LivePosition, at: number): boolean =>
+    !prev || replacesFix(p.t, prev.t, at);
 
   const flush = (): void => {
     timer = null;
@@ -80,15 +84,17 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   return {
     add(positions) {
       if (stopped) return;
+      const at = now();
       for (const p of positions) {
-        if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
-        if (newer(pending.get(p.assetId), p)) pending.set(p.assetId, p);
+        if (newer(newest.get(p.assetId), p, at)) newest.set(p.assetId, p);
+        if (newer(pending.get(p.assetId), p, at)) pending.set(p.assetId, p);
       }
       if (timer || pending.size === 0) return;
       timer = setTimeout(flush, Math.max(0, lastFlush + intervalMs - now()));
     },
     seed(positions) {
-      for (const p of positions) if (newer(newest.get(p.assetId), p)) newest.set(p.assetId, p);
+      const at = now();
+      for (const p of positions) if (newer(newest.get(p.assetId), p, at)) newest.set(p.assetId, p);
     },
     latest: () => [...newest.values()],
     subscribe(listener) {

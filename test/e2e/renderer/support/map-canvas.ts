@@ -105,3 +105,28 @@ export async function paintedNear(
 export async function mapView(page: Page): Promise<string> {
   return (await page.locator('[data-testid="live-map"] .leaflet-map-pane').getAttribute('style')) ?? '';
 }
+
+/**
+ * How many canvas pixels are drawn in one of the given marker colours ('#rrggbb'), fully opaque and within a
+ * small distance (sprites are drawn at device scale; their inner pixels keep the exact colour).
+ */
+export async function pixelsInColours(page: Page, colours: readonly string[]): Promise<number> {
+  const rgb = colours.map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
+  return page.locator(FLEET_CANVAS).evaluate((node: unknown, wanted: number[][]) => {
+    const el = node as PageCanvas;
+    if (el.tagName !== 'CANVAS') throw new Error('the fleet layer is not a canvas');
+    const ctx = el.getContext('2d');
+    if (!ctx || el.width === 0 || el.height === 0) return 0;
+    const { data } = ctx.getImageData(0, 0, el.width, el.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! < 250) continue;
+      for (const [r, g, b] of wanted)
+        if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 24) {
+          n++;
+          break;
+        }
+    }
+    return n;
+  }, rgb);
+}

@@ -10,16 +10,16 @@ import { simFleet } from '../../support/sim-fleet';
 
 /**
  * The real renderer on a fake bridge with 10,000 assets and the live channel
- * down for a paragraph-long reason: what test/e2e/renderer/status-bar-layout.test.ts measures in Chromium.
+ * reports channel down for a paragraph-long reason: what test/e2e/renderer/status-bar-layout.test.ts measures in Chromium.
  */
 const now = Date.now();
-const LONG_REASON = `The live channel cannot reach the service: ${'upstream answered 502 Bad Gateway from the load balancer in front of the broadcasting cluster; '.repeat(6)}retrying in 30 s`;
+const LONG_REASON = `The reports channel cannot reach the service: ${'upstream answered 502 Bad Gateway from the load balancer in front of the broadcasting cluster; '.repeat(6)}retrying in 30 s`;
 
 const bridge = signedInBridge({
   now,
   fleet: simFleet(10_000),
   settings: { theme: 'dark', tileUrl: NO_TILES },
-  connection: { live: { state: 'unavailable', reason: LONG_REASON, since: now } },
+  connection: { reports: { state: 'unavailable', reason: LONG_REASON, since: now } },
 });
 setBridge(bridge);
 

@@ -27,6 +27,26 @@ export const MARKER_PALETTE: Readonly<Record<'dark' | 'light', Palette>> = {
   },
 };
 
+/**
+ * While the live feed is down every marker is a last known position: one grey for all four states (the
+ * moving arrow keeps its shape), so no colour claims a vehicle is moving now (docs/interface-decisions.md
+ * "Live feed state"). One object per theme: the sprite atlas is rebuilt only when the palette changes.
+ */
+const staleOf = (p: Palette, grey: string): Palette => ({
+  ...p,
+  state: states.map(() => grey),
+  clusterFill: grey,
+  clusterRing: 'rgba(133, 137, 141, 0.35)',
+});
+
+export const STALE_MARKER_PALETTE: Readonly<Record<'dark' | 'light', Palette>> = {
+  dark: staleOf(MARKER_PALETTE.dark, '#85898d'),
+  light: staleOf(MARKER_PALETTE.light, '#7b7f83'),
+};
+
+export const markerPalette = (theme: 'dark' | 'light', stale: boolean): Palette =>
+  (stale ? STALE_MARKER_PALETTE : MARKER_PALETTE)[theme];
+
 export const BASE_COLOURS: Readonly<Record<'dark' | 'light', BaseColours>> = {
   dark: { water: '#16212b', land: '#243140', coast: '#3b4d60', border: '#4b5f73' },
   light: { water: '#dfe8ef', land: '#f6f4ee', coast: '#a9b6c2', border: '#c3ccd4' },

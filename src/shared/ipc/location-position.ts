@@ -1,5 +1,5 @@
-import type { Location } from '../../../shared/interface';
-import type { LivePosition } from '../../../shared/ipc/views';
+import type { Location } from '../interface';
+import type { LivePosition } from './views';
 
 /** Spec 2.8 → the renderer's flattened form. A location has no movement state: derived from speed and ignition. */
 export function livePositionOfLocation(assetId: number, l: Location): LivePosition {
