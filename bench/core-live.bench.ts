@@ -1,5 +1,5 @@
 /**
- * Issue 4 §8, the live part: 10,000 assets updating every 5 s, through
+ * docs/architecture.md §3, the live part: 10,000 assets updating every 5 s, through
  * pusher-js into the core (zod parse, coalescing, SQLite append, push to the
  * renderer). Reports the core's CPU, batches per second to the renderer and
  * the service-publish → renderer-push latency (target p95 < 250 ms), against

@@ -1,5 +1,5 @@
 /**
- * Issue 4 §8, the SQLite part: insert rate of live batches and of a
+ * docs/architecture.md §3, the SQLite part: insert rate of live batches and of a
  * 259,200-point history fetch, each against a bare better-sqlite3
  * prepared-insert loop measured in the same run on the same disk, and the
  * time to read one asset-day back. Also the row-per-fix layout the cache
@@ -193,7 +193,9 @@ async function main(): Promise<void> {
   const fetchRate10s = rate(FETCH_POINTS, median(fetch10s));
   const pct = (x: number): string => `${Math.round((x / baseline) * 100)}%`;
   const pad = (label: string): string => label.padEnd(46);
-  console.log('Fleetdesk core bench: SQLite history (issue 4 §8); medians of 3 runs unless noted');
+  console.log(
+    'Fleetdesk core bench: SQLite history (docs/architecture.md §3); medians of 3 runs unless noted',
+  );
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(1))

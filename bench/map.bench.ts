@@ -1,5 +1,5 @@
 /**
- * Issue 5 §2: the live map in real Chromium. 10,000 assets updating every
+ * docs/architecture.md "The renderer": the live map in real Chromium. 10,000 assets updating every
  * second, drawn by our canvas layer and, in the same run, by the naive
  * approach (one L.marker per asset, positions in a deep-reactive Vue store);
  * then a 30-day replay track (259,200 points) coloured by speed.

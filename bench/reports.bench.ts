@@ -20,7 +20,7 @@ import {
 import { closePusher, subscribedClient } from '../test/support/pusher';
 
 /**
- * Issue 3 §5: end-to-end time (submit → downloadable, over HTTP) of a 1-day
+ * docs/architecture.md "Reports": end-to-end time (submit → downloadable, over HTTP) of a 1-day
  * and a 30-day trail report of asset 1 (10 s fixes around the clock: 8,640
  * and 259,200 positions) in every format, throughput with the pool busy,
  * and a same-run baseline: the bare cost of visiting and serializing the
@@ -192,7 +192,7 @@ const pct = (xs: readonly number[], p: number): number => {
 /**
  * Latency of a cheap authenticated call while the workers are busy: the
  * point of the worker threads is that generation never blocks the HTTP
- * event loop (issue 3 §2).
+ * event loop (docs/architecture.md "Reports").
  */
 function startPinger(service: LocalService, token: string): { stop: () => Promise<number[]> } {
   const latencies: number[] = [];

@@ -13,7 +13,7 @@ import { startReceivers, type ReceiverFigures } from './support/receivers';
 import WebSocket from 'ws';
 
 /**
- * Issue 2 §8: with 10,000 assets and 10 subscribed pusher-js clients, the
+ * docs/architecture.md "The local fleet service": with 10,000 assets and 10 subscribed pusher-js clients, the
  * sustained positions delivered per second (summed over the clients) and
  * the p95 publish-to-receive latency; and the time to answer a 30-day
  * history of asset 1 (10 s fixes around the clock: 259,200 points). Each

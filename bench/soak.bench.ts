@@ -1,5 +1,5 @@
 /**
- * Issue 7 §5: memory over a long shift. The core (browser shell: the real
+ * docs/architecture.md "The Electron shell": memory over a long shift. The core (browser shell: the real
  * core, its bridge socket and the built renderer's host, in a process of its
  * own) and the renderer (Chromium) under 5,000 assets updating every 2 s for
  * 30 minutes of simulated time: 900 ticks. Target: after warm-up, the core's

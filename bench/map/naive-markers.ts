@@ -3,7 +3,7 @@ import { reactive, watch } from 'vue';
 import type { LivePosition } from '../../src/shared/ipc';
 
 /**
- * The approach issue 5 §2 measures us against: one L.marker (a DOM element)
+ * The approach docs/architecture.md "The renderer" measures us against: one L.marker (a DOM element)
  * per asset, positions in a deep-reactive Vue store, a watcher per asset
  * moving its marker. No interpolation: it only moves when data arrives.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the soak bench's processes say to each other: the local service's
- * ready line (issue 2 §2) and the core process' IPC messages. Every side
+ * ready line (docs/architecture.md "The local fleet service") and the core process' IPC messages. Every side
  * parses what it receives.
  */
 export const readyLineSchema = z.object({

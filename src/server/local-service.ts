@@ -36,7 +36,7 @@ export interface ReadyUser {
   readonly asset_ids: readonly number[] | null;
 }
 
-/** Issue 2 §2: the ready line, and the same thing in code. */
+/** docs/architecture.md "The local fleet service": the ready line, and the same thing in code. */
 export interface ReadyInfo extends ServiceUrls {
   readonly event: 'ready';
   readonly app_key: string;

@@ -4,7 +4,7 @@ export const MAX_FLEET_SIZE = 20_000;
 /** The last instant a JavaScript Date can hold (ECMA-262 §21.4.1.1). */
 const MAX_INSTANT = 8.64e15;
 
-/** Options of startLocalService and of the CLI (issue 2 §2). */
+/** Options of startLocalService and of the CLI (docs/architecture.md "The local fleet service"). */
 const optionsObject = z.object({
   port: z.int().min(0).max(65_535).default(8787),
   host: z.string().min(1).default('127.0.0.1'),

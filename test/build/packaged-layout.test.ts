@@ -16,7 +16,7 @@ import { readPdf } from '../server/reports/render/rendered-files';
 import { writeStandInElectronDist } from './stand-in-electron';
 
 /**
- * Issue 7 §5: the packaged-app layout. `npm run build` (electron-vite build
+ * docs/architecture.md "The Electron shell": the packaged-app layout. `npm run build` (electron-vite build
  * into out/, which electron-builder.yml's `files` packs), then
  * `electron-builder --dir` for Linux with a stand-in Electron dist folder and
  * no native rebuild, into a temporary folder. One build for the whole file.
@@ -109,7 +109,7 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
     expect(updateConfig).toMatchObject({ provider: 'github', owner, repo });
   });
 
-  it('has the Electron fuses of issue 7 flipped in the executable', async () => {
+  it('has the Electron fuses of docs/architecture.md "The Electron shell" flipped in the executable', async () => {
     const wire = await getCurrentFuseWire(join(APP_DIR, packageJson.name));
     const on = 0x31;
     const off = 0x30;

@@ -13,7 +13,7 @@ import {
   type Harness,
 } from './app-core.harness';
 import { operatorBrowser, type OperatorBrowser } from './session/oauth/operator-browser';
-import { secretWatchingFetch } from './session/oauth/secret-watch';
+import { secretWatchingFetch } from '../support/secret-watch';
 
 /** Seconds: short enough to watch several renewals, long enough for a busy machine. */
 const ACCESS_TOKEN_TTL = 3;
@@ -193,8 +193,13 @@ describe(
       expect((await h.call('links.list')).map((l) => l.id)).toContain(link.id);
       expect((await h.call('fleet.snapshot')).assets).toHaveLength(10);
 
-      // Back in: the waiting report goes out by itself.
+      // Back in: the waiting report goes out by itself, and the notice that said it had ended is gone.
+      const back = h.pushes.length;
       await signIn();
+      expect(await h.waitForPush('notice.withdrawn', (w) => w.id === notice.id, 5000, back)).toEqual({
+        id: notice.id,
+      });
+      expect((await h.call('notices.list')).map((n) => n.id)).not.toContain(notice.id);
       await h.waitForPush(
         'reports.changed',
         (r) => r.localId === waiting.localId && r.state === 'completed',

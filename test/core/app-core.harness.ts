@@ -174,7 +174,7 @@ export function createHarness(
   };
 }
 
-/** The local service seen as a Remote profile (issue 4 §1), for tests that stop and restart it. */
+/** The local service seen as a Remote profile (docs/architecture.md §3), for tests that stop and restart it. */
 export function remoteProfileOf(service: LocalService, name = 'Local service'): RemoteProfile {
   return { kind: 'remote', name, ...endpointsOfLocal(service) };
 }

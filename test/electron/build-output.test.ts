@@ -23,7 +23,7 @@ import {
 vi.mock('electron', () => import('../mocks/electron'));
 
 /**
- * Issue 7 §5: what `npm run build` produces, checked with the shared fake of
+ * docs/architecture.md "The Electron shell": what `npm run build` produces, checked with the shared fake of
  * electron. One build (into test-results/, inside the project so the bundle's
  * dependencies resolve from node_modules as they do in the packaged app).
  */

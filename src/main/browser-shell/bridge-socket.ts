@@ -29,7 +29,7 @@ const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 const SLOW_TAB_BYTES = 8 * 1024 * 1024;
 
 /**
- * The contract over a loopback WebSocket (issue 5 §3). Only a page that knows
+ * The contract over a loopback WebSocket (docs/architecture.md §1). Only a page that knows
  * this run's secret and is served from our own origin gets a socket: a web
  * page elsewhere in the same browser can open WebSockets to loopback, but it
  * cannot know the secret and its Origin gives it away.

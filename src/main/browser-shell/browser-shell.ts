@@ -71,7 +71,7 @@ const consoleLog: BrowserShellLog = {
 };
 
 /**
- * The second shell (architecture.md §1, issue 5 §3): the same core and the
+ * The second shell (architecture.md §1): the same core and the
  * same renderer, the contract carried over a loopback WebSocket instead of
  * Electron IPC. For development, tests and machines where Electron cannot run.
  */

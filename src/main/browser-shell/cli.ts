@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { startBrowserShell } from './browser-shell';
 
 /**
- * `npm run dev:browser`: the app in a browser (issue 5 §3). Serves the
+ * `npm run dev:browser`: the app in a browser (docs/architecture.md §1). Serves the
  * renderer from Vite's dev server, or with --built from out/renderer, and
  * keeps its data in ~/.fleetdesk/browser-shell unless --data-dir says otherwise.
  */

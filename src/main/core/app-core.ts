@@ -107,6 +107,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const appCache = openOfflineCache(join(options.dataDir, APP_CACHE_FILE), { now });
   const notices = createNoticeBoard(appCache.settings);
   notices.subscribe((n) => push('notice', n));
+  notices.onWithdrawn((id) => push('notice.withdrawn', { id }));
   const notify = (n: Notice): void => void notices.add(n);
   if (appCache.recovered)
     notify({
@@ -128,6 +129,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     fetch: options.fetch,
     now,
     onNotice: notify,
+    onNoticeWithdrawn: (id) => notices.withdraw(id),
     onReachability: (online) => connection.reachability(online),
     log,
   });

@@ -12,7 +12,7 @@ export interface ShellLog {
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
 /**
- * electron-log writes main's log to userData/logs with rotation (issue 7 §4).
+ * electron-log writes main's log to userData/logs with rotation (docs/architecture.md "The Electron shell").
  * An uncaught error or rejection in main is logged and shown to the user —
  * a control room must see that something broke, not watch the app vanish.
  */

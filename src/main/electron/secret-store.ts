@@ -11,7 +11,7 @@ import type { SecretStore } from '../core/session/secret-store';
  * Must be created after app 'ready': on Linux the backend is only known then.
  */
 export function safeStorageAdapter(platform: NodeJS.Platform = process.platform): EncryptionAdapter {
-  // Linux without a keyring falls back to basic_text: a hard-coded key, obfuscation only (issue 4 §1).
+  // Linux without a keyring falls back to basic_text: a hard-coded key, obfuscation only (docs/architecture.md §3).
   const backend = platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
   return {
     isEncryptionAvailable: () => safeStorage.isAsyncEncryptionAvailable(),

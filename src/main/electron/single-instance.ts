@@ -1,7 +1,7 @@
 import { app, type BrowserWindow } from 'electron';
 
 /**
- * One Fleetdesk per user (issue 7 §4): two instances would share one SQLite
+ * One Fleetdesk per user (docs/architecture.md "The Electron shell"): two instances would share one SQLite
  * cache and run two realtime connections. A second launch focuses the first
  * window and exits. Returns false in the second instance.
  */

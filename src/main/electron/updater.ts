@@ -25,7 +25,7 @@ export interface Updater {
 const FOUR_HOURS = 4 * 60 * 60 * 1000;
 
 /**
- * Issue 7 §2: check on start and every 4 hours, download in the background,
+ * docs/architecture.md "The Electron shell": check on start and every 4 hours, download in the background,
  * then offer a restart — never restart on the user's behalf mid-shift. A
  * locked-down control room turns it off with Settings.autoUpdate=false.
  */

@@ -12,7 +12,7 @@ const rectSchema = z.object({
   maximized: z.boolean().default(false),
 });
 const stateSchema = z.object({
-  /** Keyed by displayKey: each monitor arrangement keeps its own place (issue 7 §4). */
+  /** Keyed by displayKey: each monitor arrangement keeps its own place (docs/architecture.md "The Electron shell"). */
   displays: z.record(z.string(), rectSchema),
   last: z.string().nullable().default(null),
 });

@@ -7,7 +7,7 @@ export type ChannelDecision =
   | { readonly allowed: false; readonly message: string };
 
 /**
- * Issue 2 §6: a user may subscribe to their own account's live channel and
+ * docs/architecture.md "The local fleet service": a user may subscribe to their own account's live channel and
  * to their own reports channel, nothing else. A restricted user gets the
  * account channel filtered to their assets (spec 5), carried in channel_data.
  */

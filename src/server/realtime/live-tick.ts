@@ -14,7 +14,7 @@ export const MAX_UPDATES_PER_MESSAGE = 250;
 
 /**
  * Every tick, the position of every online tracker goes to the account
- * channel as `.location.updated` arrays (issue 2 §6). Nothing is built when
+ * channel as `.location.updated` arrays (docs/architecture.md "The local fleet service"). Nothing is built when
  * nobody listens; each message is serialized once for all its receivers;
  * ticks never overlap (a slow tick delays the next instead of piling up).
  *

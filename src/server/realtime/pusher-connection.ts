@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { CloseCode, encodeError, encodeFrame } from './pusher-protocol';
 
 /**
- * Backpressure (issue 2 §6): a client that stops reading must not grow the
+ * Backpressure (docs/architecture.md "The local fleet service"): a client that stops reading must not grow the
  * service's memory. Past SOFT_LIMIT queued bytes, droppable frames (live
  * positions: the next tick carries every position again) are skipped for
  * that client; past HARD_LIMIT the connection is closed with 4100 (pusher-js

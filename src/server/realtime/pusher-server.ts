@@ -221,7 +221,7 @@ export class PusherServer {
       conn.close(CloseCode.messageRejected, `Message exceeds ${MAX_CLIENT_FRAME_BYTES} bytes.`);
       return;
     }
-    // Frames that are not Pusher messages at all end the connection (issue 2 §6); pusher-js never sends them.
+    // Frames that are not Pusher messages at all end the connection (docs/architecture.md "The local fleet service"); pusher-js never sends them.
     const reject = (message: string): void => conn.close(CloseCode.messageRejected, message);
     if (isBinary) return reject('Binary frames are not supported.');
     let raw: unknown;
@@ -261,7 +261,7 @@ export class PusherServer {
         channelData,
       )
     ) {
-      // Spec 6 / issue 2 §6: a bad signature is refused with the protocol's 4009, not just ignored.
+      // Spec 6 / docs/architecture.md "The local fleet service": a bad signature is refused with the protocol's 4009, not just ignored.
       refuse('AuthError', 'Invalid signature.', 401);
       conn.close(CloseCode.unauthorized, `Invalid signature for ${channel}.`);
       return;

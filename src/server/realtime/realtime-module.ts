@@ -11,7 +11,7 @@ export interface RealtimeModule extends ServiceModule {
   attach(server: Server): void;
 }
 
-/** Issue 2 §6: the Pusher protocol server, its auth endpoints and the live position tick. */
+/** docs/architecture.md "The local fleet service": the Pusher protocol server, its auth endpoints and the live position tick. */
 export function createRealtimeModule(ctx: ServiceContext, opts: { tickMs: number }): RealtimeModule {
   const server = new PusherServer({ appKey: ctx.appKey, appSecret: ctx.appSecret, log: ctx.log });
   const ticker = new LiveTicker(ctx, server, opts.tickMs);

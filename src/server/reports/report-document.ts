@@ -8,7 +8,7 @@ import type { Fleet } from '../sim/types';
  * Everything here is plain data so it crosses a worker_threads boundary.
  */
 
-/** How a cell is typed: Excel writes dates as dates and numbers as numbers (issue 3 §4). */
+/** How a cell is typed: Excel writes dates as dates and numbers as numbers (docs/architecture.md "Reports"). */
 export type ColumnKind = 'text' | 'integer' | 'number' | 'datetime' | 'date' | 'duration_s' | 'boolean';
 
 export interface ReportColumn {

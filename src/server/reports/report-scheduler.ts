@@ -59,7 +59,7 @@ interface Running {
   progress: number;
 }
 
-/** The retry a crashed worker's report gets (issue 3 §2): one, then it fails. */
+/** The retry a crashed worker's report gets (docs/architecture.md "Reports"): one, then it fails. */
 const MAX_ATTEMPTS = 2;
 
 /**
@@ -318,7 +318,7 @@ export class ReportScheduler {
     }
   }
 
-  /** Restart: queued reports queue again; interrupted ones are retried once (issue 3 §2). */
+  /** Restart: queued reports queue again; interrupted ones are retried once (docs/architecture.md "Reports"). */
   private recover(): void {
     const now = this.ctx.now();
     const interrupted = this.store.listProcessing();

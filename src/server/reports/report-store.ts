@@ -11,7 +11,7 @@ import type { NewReport, ReportRecord } from './report-record';
 
 /**
  * Reports live in SQLite under --data-dir so a restart loses no accepted
- * report (issue 3 §2). The table is created idempotently; rows are parsed on
+ * report (docs/architecture.md "Reports"). The table is created idempotently; rows are parsed on
  * the way out like any other input.
  */
 const SCHEMA = `

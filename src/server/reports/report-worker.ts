@@ -5,7 +5,7 @@ import { workerInboxSchema, type WorkerReply } from './worker-protocol';
 
 /**
  * Worker thread entry: one job at a time, so report generation never blocks
- * the service's HTTP event loop (issue 3 §2).
+ * the service's HTTP event loop (docs/architecture.md "Reports").
  */
 const port = parentPort;
 if (!port) throw new Error('report-worker must run in a worker thread');

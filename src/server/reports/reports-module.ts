@@ -26,7 +26,7 @@ export interface ReportsModuleOptions {
 
 export const DEFAULT_CACHE_TTL_MS = REPORT_LIMITS.identicalReportCacheMs;
 
-/** Issue 3 §1–3: the asynchronous reporting service. */
+/** docs/architecture.md "Reports": the asynchronous reporting service. */
 export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOptions): ServiceModule {
   const store = createReportStore(ctx.db);
   const signingKey = loadSigningKey(ctx.dataDir, ctx.log);

@@ -53,7 +53,7 @@ interface DayContext {
 }
 
 /**
- * The simulated fleet (issue 2 §3): a pure function of (seed, asset, time).
+ * The simulated fleet (docs/architecture.md "The local fleet service"): a pure function of (seed, asset, time).
  * Two fleets created with the same seed and size answer every question with
  * the same numbers, in any process.
  */

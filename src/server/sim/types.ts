@@ -199,7 +199,7 @@ export interface Outage {
   readonly end: number;
 }
 
-/** Where the current trip ends, for a tracking page's ETA (issue 6). */
+/** Where the current trip ends, for a tracking page's ETA (docs/architecture.md "Tracking pages"). */
 export interface Destination {
   readonly place: Place;
   readonly eta: number;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The local service has no mail server (issue 6): verification mail is
+ * The local service has no mail server (docs/architecture.md "Tracking pages"): verification mail is
  * appended to `outbox.jsonl` under the data directory, one JSON object a line,
  * and read back by tests and demos through GET /dev/outbox.
  */

@@ -12,7 +12,7 @@ export function tileOrigin(tileUrl: string): string | null {
 }
 
 /**
- * Headers of every tracking page response (issue 6): scripts, styles and
+ * Headers of every tracking page response (docs/architecture.md "Tracking pages"): scripts, styles and
  * connections only from this service, images also from the tile host, no
  * framing, no referrer (the address carries the link's secret uuid).
  */

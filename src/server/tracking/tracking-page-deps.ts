@@ -8,7 +8,7 @@ import type { StoredTrackingLink } from './tracking-link-store';
 import { lookupLink } from './viewer-gate';
 
 export interface TrackingPageRules {
-  /** Verification links and codes (issue 6: they expire). */
+  /** Verification links and codes (docs/architecture.md "Tracking pages": they expire). */
   readonly verificationTtlMs: number;
   readonly sessionTtlMs: number;
   readonly maxCodeAttempts: number;

@@ -51,7 +51,7 @@ const assetParams = z.object({ '*': z.string() });
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Issue 6: the public page a tracking link opens ({tracking_url}/track/<uuid>),
+ * docs/architecture.md "Tracking pages": the public page a tracking link opens ({tracking_url}/track/<uuid>),
  * its access gates, its live position over server-sent events, and the local
  * mail outbox the gates send to.
  */

@@ -179,6 +179,8 @@ export interface IpcEvents {
   'links.changed': TrackingLink[];
   'settings.changed': Settings;
   notice: Notice;
+  /** A notice that is no longer true (a sign-in that ended, signed in again): the renderer drops it. */
+  'notice.withdrawn': { readonly id: string };
   /** A family of spec 4.3 records changed (or was re-read): screens showing it list it again. */
   'records.changed': RecordsChanged;
   'access.changed': AccessView;

@@ -33,6 +33,18 @@ describe('notices shown to the user', () => {
     expect(afterRestart.list()).toEqual([]);
   });
 
+  it('withdraws a notice that is no longer true, telling subscribers, without remembering it as dismissed', () => {
+    const board = createNoticeBoard(cache.settings);
+    const withdrawn: string[] = [];
+    board.onWithdrawn((id) => withdrawn.push(id));
+    board.add(notice('session:ended:1'));
+    board.withdraw('session:ended:1');
+    board.withdraw('never-shown');
+    expect(board.list()).toEqual([]);
+    expect(withdrawn).toEqual(['session:ended:1']);
+    expect(cache.settings.getValue('notices.dismissed')).toBeUndefined();
+  });
+
   it('ignores a damaged list of dismissed notices', () => {
     cache.settings.setValue('notices.dismissed', { not: 'a list' });
     const board = createNoticeBoard(cache.settings);

@@ -7,7 +7,7 @@ import { DEMO_SESSION, SIGNED_OUT } from '../support/sim-fleet';
 describe('the app shell', () => {
   it('subscribes before loading, loads the fleet once signed in, then tells main it is ready', async () => {
     const { bridge } = await mountApp();
-    const order = bridge.calls.map((c) => c.method);
+    const order: string[] = bridge.calls.map((c) => c.method);
     // What the screens ask for once they show (photos, badges) may come later; the loads come before.
     const ready = order.indexOf('app.ready');
     expect(order.filter((m) => m === 'app.ready')).toHaveLength(1);

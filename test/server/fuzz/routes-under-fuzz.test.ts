@@ -89,7 +89,7 @@ async function runAll(cases: readonly FuzzCase[]): Promise<Outcome[]> {
   return outcomes;
 }
 
-describe('every route under random and malformed input (issue 2 §7)', () => {
+describe('every route under random and malformed input (docs/architecture.md "The local fleet service")', () => {
   it('never answers 5xx, answers every error in JSON with a message, and keeps serving', async () => {
     const listed = routesSchema.parse(await (await fetch(`${service.api_url}/docs/routes.json`)).json()).data;
     const targets = listed.filter((r) => r.method !== 'HEAD');

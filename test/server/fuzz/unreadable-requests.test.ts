@@ -29,7 +29,7 @@ function raw(request: string): Promise<string> {
 const path = (): string => `/api/${service.account_key}/alert`;
 const auth = (): string => `Authorization: Bearer ${service.users[0]?.token}\r\n`;
 
-describe('requests the HTTP parser cannot read (issue 2 §7)', () => {
+describe('requests the HTTP parser cannot read (docs/architecture.md "The local fleet service")', () => {
   it('get a 4xx with a JSON body of the spec’s shape, and the service keeps serving', async () => {
     const requests = [
       'GARBAGE\r\n\r\n',

@@ -10,7 +10,7 @@ afterAll(async () => {
   await t.service.stop();
 });
 
-describe('service-wide error answers (spec 7, issue 2 §7)', () => {
+describe('service-wide error answers (spec 7, docs/architecture.md "The local fleet service")', () => {
   it('a body that is not JSON is a 400 naming the body', async () => {
     const res = await t.call('POST', '/public-tracking-link', { body: '{"asset_id": 1,' });
     expect(res.status).toBe(400);

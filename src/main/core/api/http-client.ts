@@ -39,7 +39,7 @@ export interface HttpClientOptions {
   readonly timeoutMs?: number;
   readonly now?: () => number;
   readonly deprecations?: DeprecationTracker;
-  /** A 401 anywhere: the session needs a new sign-in (issue 4 §1). */
+  /** A 401 anywhere: the session needs a new sign-in (docs/architecture.md §3). */
   readonly onUnauthorized?: (err: ApiError) => void;
   /** Whether the last request reached the service (ConnectionStatus.service). */
   readonly onReachability?: (online: boolean) => void;

@@ -12,7 +12,7 @@ import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createTrackingLinkStore, type TrackingLinkStore } from './tracking-link-store';
 
 /**
- * The offline cache (issue 4 §4): one SQLite file, its stores, and the size
+ * The offline cache (docs/architecture.md §3): one SQLite file, its stores, and the size
  * cap. The app keeps one per data owner (profile-cache-files.ts) and one for
  * its own settings; every file has the same schema, migrated alike.
  */

@@ -14,7 +14,7 @@ const UNFINISHED: readonly LocalReportState[] = ['waiting', 'submitting', 'queue
 
 /**
  * Local reports and their files, for the reports client: a request is saved
- * here before it is sent, so nothing is lost across restarts (issue 4 §5).
+ * here before it is sent, so nothing is lost across restarts (docs/architecture.md §3).
  */
 export interface ReportStore {
   save(report: LocalReport): void;

@@ -7,7 +7,7 @@ import type { LiveFeed } from '../live/live-feed';
 import { mapBounded } from './bounded-parallel';
 import { livePositionOfLocation } from './location-position';
 
-/** Issue 4 §2: the list is refreshed in the background; five minutes keeps a 10,000-asset list fresh cheaply. */
+/** docs/architecture.md §3: the list is refreshed in the background; five minutes keeps a 10,000-asset list fresh cheaply. */
 export const FLEET_REFRESH_INTERVAL_MS = 5 * 60_000;
 const PAGE_CONCURRENCY = 4;
 const LOCATION_CONCURRENCY = 8;

@@ -34,7 +34,7 @@ export interface HistoryServiceOptions {
   readonly maxBytes?: () => number;
 }
 
-/** What `history.get` answers (issue 4 §4): cached where covered, fetched only for the gaps, offline marked. */
+/** What `history.get` answers (docs/architecture.md §3): cached where covered, fetched only for the gaps, offline marked. */
 export interface HistoryService {
   get(assetId: number, start: number, end: number): Promise<HistoryResult>;
 }

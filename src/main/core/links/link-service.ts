@@ -10,7 +10,7 @@ export interface LinkServiceOptions {
 }
 
 /**
- * Issue 4 §6: tracking links (spec 2.10, every access type). The spec has no
+ * docs/architecture.md §3: tracking links (spec 2.10, every access type). The spec has no
  * list endpoint, so the app remembers the links it created.
  */
 export interface LinkService {

@@ -18,7 +18,7 @@ const statusOf = (err: unknown): number | null =>
     ? err.status
     : null;
 
-/** Issue 4 §1: a 401 from the auth endpoint is a 401 like any other; the session needs a new sign-in. */
+/** docs/architecture.md §3: a 401 from the auth endpoint is a 401 like any other; the session needs a new sign-in. */
 export const isRefusedToken = (err: unknown): boolean => statusOf(err) === 401;
 
 export function subscriptionFailureReason(err: unknown): string {

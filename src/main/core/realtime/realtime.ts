@@ -50,7 +50,7 @@ export interface Realtime {
 }
 
 /**
- * Issue 4 §3: two pusher-js clients in main, reports (spec 6.1) and live
+ * docs/architecture.md §3: two pusher-js clients in main, reports (spec 6.1) and live
  * positions (spec 6.2), each authorized through its own broadcasting
  * endpoint with the Bearer token of the moment.
  */

@@ -48,6 +48,8 @@ export interface SessionOptions {
   readonly timeoutMs?: number;
   readonly now?: () => number;
   readonly onNotice?: (notice: Notice) => void;
+  /** A notice of this session's that a new sign-in made untrue. */
+  readonly onNoticeWithdrawn?: (id: string) => void;
   readonly onReachability?: (online: boolean) => void;
   readonly log?: { warn(message: string): void };
   /** How long a browser sign-in waits for the operator (pending-sign-in.ts). */
@@ -141,6 +143,12 @@ export function createSession(options: SessionOptions): Session {
   });
 
   const notice = (n: Omit<Notice, 'at'>): void => options.onNotice?.({ ...n, at: now() });
+  /** Why the operator was sent to the Connect screen (a sign-in that ended, a Demo that failed): untrue once signed in. */
+  const signedOutBecause = new Set<string>();
+  const problem = (n: Omit<Notice, 'at'>): void => {
+    signedOutBecause.add(n.id);
+    notice(n);
+  };
 
   const keyringNotice = (): void => {
     if (options.secrets.kind !== 'basic_text' || keyringNoticeShown) return;
@@ -189,6 +197,8 @@ export function createSession(options: SessionOptions): Session {
     });
     conn = self;
     saveProfile(options.state, a.profile);
+    for (const id of signedOutBecause) options.onNoticeWithdrawn?.(id);
+    signedOutBecause.clear();
     // Replaced by another sign-in: the old grant is of no use to anyone; the service may forget it.
     if (previous && previous !== a.grant) void previous.revoke();
   };
@@ -200,7 +210,7 @@ export function createSession(options: SessionOptions): Session {
       if (grant === null || grant !== ended() || disposed) return;
       needsSignIn = true;
       tokenPersisted = false;
-      notice({
+      problem({
         id: `session:ended:${now()}`,
         kind: 'error',
         message:
@@ -338,7 +348,7 @@ export function createSession(options: SessionOptions): Session {
       } catch (err) {
         if (disposed) return view();
         // The Connect screen shows, with why: a remote service may still be signed in to.
-        notice({
+        problem({
           id: `session:demo-failed:${now()}`,
           kind: 'error',
           message: `The Demo fleet could not be signed in to: ${err instanceof Error ? err.message : String(err)}`,
@@ -357,7 +367,7 @@ export function createSession(options: SessionOptions): Session {
         throw new SignInError('invalid', 'The access token looks incomplete.', { token: ['is too short'] });
       const p = checked.profile;
       // Try the token before keeping it. Only a refusal rejects it: a network failure
-      // never invalidates a token (issue 4 §1), so offline the sign-in stands.
+      // never invalidates a token (docs/architecture.md §3), so offline the sign-in stands.
       const trial = openConnection({
         profile: p,
         endpoints: endpointsOfRemote(p),

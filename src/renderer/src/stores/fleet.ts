@@ -7,7 +7,7 @@ export type PositionsListener = (positions: readonly LivePosition[]) => void;
 
 /**
  * The fleet as the screens see it. Positions live outside deep reactivity
- * (issue 5 §2): one Map mutated in place plus a version counter, so a batch of
+ * (docs/architecture.md "The renderer"): one Map mutated in place plus a version counter, so a batch of
  * 10,000 updates costs 10,000 Map.set calls and one reactive bump, not 10,000
  * proxied writes. The map layer listens to the raw batches to animate them.
  */

@@ -21,7 +21,7 @@ export interface LoadedHistory {
 
 /**
  * History & replay state. The typed-array columns never become reactive
- * (issue 5 §2): the whole answer is markRaw'd and swapped through a shallowRef.
+ * (docs/architecture.md "The renderer"): the whole answer is markRaw'd and swapped through a shallowRef.
  */
 export const useHistory = defineStore('history', () => {
   const loaded = shallowRef<LoadedHistory | null>(null);

@@ -20,6 +20,15 @@ export const useNotices = defineStore('notices', () => {
       list.value = list.value.filter((n) => n.id !== id);
       await call('notices.dismiss', { id });
     },
-    listen: (): (() => void) => subscribe('notice', add),
+    listen: (): (() => void) => {
+      const offAdded = subscribe('notice', add);
+      const offWithdrawn = subscribe('notice.withdrawn', ({ id }) => {
+        list.value = list.value.filter((n) => n.id !== id);
+      });
+      return () => {
+        offAdded();
+        offWithdrawn();
+      };
+    },
   };
 });

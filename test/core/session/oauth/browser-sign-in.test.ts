@@ -11,7 +11,7 @@ import { PLAIN_TRANSPORT_MESSAGE } from '../../../../src/shared/ipc/secure-trans
 import type { Notice, SessionView } from '../../../../src/shared/ipc/views';
 import { recordingFetch, type FetchRecord } from '../../app-core.harness';
 import { operatorBrowser, type OperatorBrowser } from './operator-browser';
-import { secretWatchingFetch } from './secret-watch';
+import { secretWatchingFetch } from '../../../support/secret-watch';
 
 const RFC8414 = '/.well-known/oauth-authorization-server';
 const OIDC = '/.well-known/openid-configuration';

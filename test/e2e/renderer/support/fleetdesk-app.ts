@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startBrowserShell, type BrowserShell } from '../../../../src/main/browser-shell/browser-shell';
+import {
+  startBrowserShell,
+  type BrowserShell,
+  type BrowserShellLog,
+} from '../../../../src/main/browser-shell/browser-shell';
+import type { SecretStore } from '../../../../src/main/core/session/secret-store';
 import { startLocalService, type LocalService } from '../../../../src/server';
 import { launchChromium } from '../../../support/chromium';
 import { serviceClock } from '../../../../src/server/service-clock';
@@ -26,6 +31,8 @@ export interface FleetdeskApp {
   readonly pageErrors: string[];
   /** The operator's bearer token, the same across restarts. */
   readonly operatorToken: string;
+  /** Every line the browser shell and the core logged. */
+  readonly logs: string[];
   /** The service's simulated fleet (same seed and size), to pick assets and moments with something to show. */
   readonly fleet: Fleet;
   /** The service's clock: the wall clock's time until a test runs it on (runClockTo). */
@@ -57,9 +64,20 @@ export interface FleetdeskAppOptions {
    * time by default.
    */
   readonly clockFrom?: (fleet: Fleet, now: number) => { readonly at: number };
+  /** The service's OAuth access token lifetime in seconds (its default is 10 minutes). */
+  readonly accessTokenTtlSeconds?: number;
+  /** Where the app keeps its secrets (a memory store by default). */
+  readonly secretStore?: SecretStore;
+  /** The core's fetch (to watch what it sends and gets); the global one by default. */
+  readonly fetch?: typeof fetch;
 }
 
-const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** Nothing on the console, everything kept for the test to read. */
+const recordingLog = (lines: string[]): BrowserShellLog => ({
+  info: (m) => void lines.push(`info ${m}`),
+  warn: (m) => void lines.push(`warn ${m}`),
+  error: (m, err) => void lines.push(`error ${m} ${String(err)}`),
+});
 
 /**
  * The desktop app as an operator meets it in the browser shell: the built
@@ -82,6 +100,14 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   const serviceOptions = {
     dataDir: serviceDir,
     tokens,
+    // The same passwords after restartService(), as a real service keeps them.
+    passwords: {
+      operator: randomBytes(12).toString('base64url'),
+      restricted: randomBytes(12).toString('base64url'),
+    },
+    ...(options.accessTokenTtlSeconds === undefined
+      ? {}
+      : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
     fleetSize,
     seed: FLEET_SEED,
     tickMs: options.tickMs ?? 500,
@@ -97,12 +123,15 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   let lastService: LocalService = service;
   const rendererDir = await builtRenderer();
   const shellDir = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-core-'));
+  const logs: string[] = [];
   const startShell = (): Promise<BrowserShell> =>
     startBrowserShell({
       renderer: { dir: rendererDir },
       demoService: lastService,
       dataDir: shellDir,
-      log: quietLog,
+      log: recordingLog(logs),
+      ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+      ...(options.fetch ? { core: { fetch: options.fetch } } : {}),
     });
   let shell = await startShell();
   let browser: Browser | null = null;
@@ -138,6 +167,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     page,
     pageErrors,
     operatorToken: tokens.operator,
+    logs,
     fleet,
     serviceNow: clock.now,
     runClockTo(found) {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * The live map draws every asset on one canvas (issue 5 §1: no DOM marker per
+ * The live map draws every asset on one canvas (docs/architecture.md "The renderer": no DOM marker per
  * asset), so the only way to see the markers is to read its pixels, as a
  * screenshot would. The canvas has no role or label of its own; it is found
  * inside the map region.

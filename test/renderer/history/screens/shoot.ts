@@ -1,6 +1,6 @@
 /**
  * Screenshots of the History, Reports and Tracking-links screens in Chromium
- * (issue 5 §3: look at them). Run: npx tsx test/renderer/history/screens/shoot.ts
+ * (docs/architecture.md §1: look at them). Run: npx tsx test/renderer/history/screens/shoot.ts
  * Writes test-results/screenshots/renderer-<name>.png for each shot below
  * and prints how long the 30-day track took to draw.
  */

@@ -7,7 +7,7 @@ export interface CoverageNotice {
 
 /**
  * What the banner above a history says about where the data came from.
- * Never silent when the data is cached or partial (issue 5: never lie about
+ * Never silent when the data is cached or partial (docs/architecture.md "The renderer": never lie about
  * what is live and what is cached).
  */
 export function coverageNotice(

@@ -1,4 +1,4 @@
-/** Issue 5 §1: 1× to 3600× (an hour of track per second of wall time). */
+/** docs/architecture.md "The renderer": 1× to 3600× (an hour of track per second of wall time). */
 export const REPLAY_SPEEDS = [1, 10, 60, 100, 600, 3600] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
 

@@ -1,6 +1,6 @@
 import type { HistoryColumns } from '../../../../shared/ipc';
 
-/** Issue 5 §1: a stop is speed 0 for at least two minutes. */
+/** docs/architecture.md "The renderer": a stop is speed 0 for at least two minutes. */
 export const STOP_MIN_MS = 2 * 60_000;
 
 export interface Stretch {

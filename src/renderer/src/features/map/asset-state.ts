@@ -1,6 +1,6 @@
 import type { Asset, LivePosition } from '../../../../shared/ipc';
 
-/** Issue 5 §1: the four states an operator reads from the map's colours. */
+/** docs/architecture.md "The renderer": the four states an operator reads from the map's colours. */
 export type AssetState = 'moving' | 'idle' | 'stopped' | 'offline';
 
 export const ASSET_STATES: readonly AssetState[] = ['moving', 'idle', 'stopped', 'offline'];

@@ -23,7 +23,7 @@ const EXTENT = 256;
 
 /**
  * Supercluster behind a small, typed face: load the fleet, ask for what is in
- * view at a zoom, and list which assets a cluster holds (issue 5: "how many and which").
+ * view at a zoom, and list which assets a cluster holds (docs/architecture.md "The renderer": "how many and which").
  */
 export class ClusterAdapter {
   private index: Supercluster<{ assetId: number }, Record<string, never>>;

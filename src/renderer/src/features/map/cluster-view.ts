@@ -52,7 +52,7 @@ export function placeInView(
 }
 
 /**
- * The fleet clustered (issue 5 §2: below a zoom, "how many and which"): the
+ * The fleet clustered (docs/architecture.md "The renderer": below a zoom, "how many and which"): the
  * index rebuilt at most once a second as fixes arrive, and each frame drawn
  * from it.
  */

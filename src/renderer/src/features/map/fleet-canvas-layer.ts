@@ -30,7 +30,7 @@ export interface FleetLayerOptions {
 }
 
 /**
- * The whole fleet on ONE canvas (issue 5 §1–2): no DOM element per asset,
+ * The whole fleet on ONE canvas (docs/architecture.md "The renderer"): no DOM element per asset,
  * positions kept in typed arrays, one redraw per animation frame however many
  * batches arrive, each move interpolated over ~1 s in Web Mercator space.
  * This file is the Leaflet side: events, frame scheduling, follow; the

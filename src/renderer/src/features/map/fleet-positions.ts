@@ -15,7 +15,7 @@ function grownF32(old: Float32Array<ArrayBuffer>, size: number): Float32Array<Ar
 
 /**
  * Every asset's latest fix and the glide towards it, one slot per asset in
- * typed arrays (issue 5 §1: no object per asset per frame). Positions are
+ * typed arrays (docs/architecture.md "The renderer": no object per asset per frame). Positions are
  * kept in Web Mercator's unit square, so a frame only scales and offsets them.
  */
 export class FleetPositions {

@@ -1,4 +1,4 @@
-/** Issue 5 §1: smooth movement between updates, over about the live feed's 1 s period. */
+/** docs/architecture.md "The renderer": smooth movement between updates, over about the live feed's 1 s period. */
 export const MOVE_DURATION_MS = 1000;
 
 export function lerp(a: number, b: number, t: number): number {

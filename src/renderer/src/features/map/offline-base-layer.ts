@@ -23,7 +23,7 @@ function overlaps(o: Outline, x0: number, y0: number, x1: number, y1: number): b
 /**
  * Country and coast outlines drawn into canvas tiles under the tile layer:
  * where a network tile loads it covers these, where it fails (no internet)
- * the outlines show through, so the map is never blank (issue 5 §1).
+ * the outlines show through, so the map is never blank (docs/architecture.md "The renderer").
  * Leaflet caches the tiles, so panning costs nothing once drawn.
  */
 export class OfflineBaseLayer extends L.GridLayer {

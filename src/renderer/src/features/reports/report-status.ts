@@ -20,7 +20,7 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** What the list says about a report right now (issue 5 §1: live status per LocalReportState). */
+/** What the list says about a report right now (docs/architecture.md "The renderer": live status per LocalReportState). */
 export function reportStatus(r: LocalReport, now: number): ReportStatus {
   switch (r.state) {
     case 'waiting':
