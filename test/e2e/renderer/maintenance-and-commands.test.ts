@@ -232,12 +232,6 @@ describe('tracker commands, maintenance, fuel and photos in Chromium against the
     const cached = again.getByRole('img', { name: `Photo of ${asset.name}` });
     await cached.waitFor(PATIENT);
     expect(await shownBytes(cached)).toEqual(photo);
-    await again
-      .getByTestId('photo-age')
-      .filter({ hasText: /^Offline — the photo as read / })
-      .waitFor(PATIENT);
-    await rowOf(page, asset.name).getByTestId('asset-thumb').waitFor(PATIENT);
-    await app.screenshot('photo-offline');
 
     // Changing it now is refused with main's words, and nothing is kept to be sent later.
     await again.getByTestId('photo-input').setInputFiles({
@@ -249,7 +243,14 @@ describe('tracker commands, maintenance, fuel and photos in Chromium against the
       .getByRole('alert')
       .filter({ hasText: /^Photo not uploaded: The service cannot be reached/ })
       .waitFor(PATIENT);
+    // That refusal told main the service is gone: the photo shown is the cached one, with its age.
+    await again
+      .getByTestId('photo-age')
+      .filter({ hasText: /^Offline — the photo as read / })
+      .waitFor(PATIENT);
     expect(await shownBytes(cached)).toEqual(photo);
+    await rowOf(page, asset.name).getByTestId('asset-thumb').waitFor(PATIENT);
+    await app.screenshot('photo-offline');
     expect(app.pageErrors).toEqual([]);
   });
 });
