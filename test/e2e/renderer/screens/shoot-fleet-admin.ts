@@ -104,13 +104,12 @@ try {
     await p.getByRole('tab', { name: new RegExp(`^${label}`) }).click();
   };
 
+  const rowsShown = (grid: string): Promise<void> =>
+    page.getByRole('grid', { name: grid }).getByRole('row').first().waitFor(PATIENT);
+
   // The reminders were seeded behind the app's back: the Maintenance screen reads them (and the badges).
   await openScreen(page, 'Maintenance');
-  await page
-    .getByRole('grid', { name: 'Service and renewal reminders' })
-    .getByRole('row')
-    .first()
-    .waitFor(PATIENT);
+  await rowsShown('Service and renewal reminders');
 
   for (const theme of THEMES) {
     await page.evaluate(`window.fleetdesk.invoke('settings.set', { theme: '${theme}' })`);
@@ -131,18 +130,14 @@ try {
       .click()
       .catch(() => undefined);
     await tab(page, 'Reminders');
-    await page
-      .getByRole('grid', { name: 'Service and renewal reminders' })
-      .getByRole('row')
-      .first()
-      .waitFor(PATIENT);
+    await rowsShown('Service and renewal reminders');
     await shoot('maintenance-reminders', theme);
     await tab(page, 'Fuel');
     await page.getByRole('button', { name: 'Last 30 days' }).click();
-    await page.getByRole('grid', { name: 'Refills' }).getByRole('row').first().waitFor(PATIENT);
+    await rowsShown('Refills');
     await shoot('maintenance-fuel', theme);
     await tab(page, 'Tags');
-    await page.getByRole('grid', { name: 'Tags and beacons' }).getByRole('row').first().waitFor(PATIENT);
+    await rowsShown('Tags and beacons');
     await shoot('maintenance-tags', theme);
     await tab(page, 'Reminders');
 
