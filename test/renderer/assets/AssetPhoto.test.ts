@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import AssetPhoto from '../../../src/renderer/src/features/assets/AssetPhoto.vue';
 import type { AssetPhotoView, IpcArgs } from '../../../src/shared/ipc';
+import { useConnection } from '../../../src/renderer/src/stores/connection';
 import { FakeBridge } from '../support/fake-bridge';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { offlineStatus } from '../support/signed-in-bridge';
 
 const MIB = 1024 * 1024;
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
@@ -110,6 +112,10 @@ describe('an asset’s photo in its panel', () => {
       .fail('photos.upload', { code: 'offline', message: offline });
     const w = await mountPhoto(bridge);
     expect(w.get('img').attributes('src')).toBe(view().dataUrl);
+    // From main's cache is not yet offline: main also answers so a photo it read under a minute ago.
+    expect(w.find('[data-testid="photo-age"]').exists()).toBe(false);
+    useConnection().status = offlineStatus(Date.now());
+    await settle();
     expect(w.get('[data-testid="photo-age"]').text()).toBe('Offline — the photo as read 3 h ago');
     await pick(w, png());
     expect(w.get('[role="alert"]').text()).toBe(`Photo not uploaded: ${offline}`);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../../src/renderer/src/api';
-import { checkWith, numberOf, refusalOf, textOf } from '../../../src/renderer/src/layout/forms/form-check';
+import { checkWith, numberOf, textOf } from '../../../src/renderer/src/layout/forms/form-check';
 
 const schema = z.object({
   name: z.string().trim().min(1).max(5),
@@ -47,29 +46,5 @@ describe('form checks in an operator’s words', () => {
     expect(numberOf('abc')).toBeNaN();
     expect(textOf('  ')).toBeUndefined();
     expect(textOf(' Q8 ')).toBe('Q8');
-  });
-
-  it('puts the service’s spec 7 errors beside their fields and the rest in words', () => {
-    const refused = new ApiError({
-      code: 'invalid_request',
-      message: 'The given data was invalid.',
-      details: {
-        mac: ['has already been taken'],
-        'asset_ids.0': ['is not an asset of yours'],
-        other: ['odd'],
-      },
-    });
-    expect(refusalOf(refused, ['mac', 'asset_ids'])).toEqual({
-      message: 'Not saved: correct the fields marked. other: odd',
-      fields: { mac: 'has already been taken', asset_ids: 'is not an asset of yours' },
-    });
-    const offline = new ApiError({
-      code: 'offline',
-      message: 'The service cannot be reached, so nothing was changed.',
-    });
-    expect(refusalOf(offline, ['mac'])).toEqual({
-      message: 'The service cannot be reached, so nothing was changed.',
-      fields: {},
-    });
   });
 });

@@ -62,9 +62,10 @@ describe('the Maintenance screen’s reminders', () => {
     expect(form.get('#service-name').attributes('aria-describedby')).toBe(
       'service-name-hint service-name-error',
     );
-    expect(form.text()).toContain('choose the asset');
-    // The first field in error has the focus.
-    expect(document.activeElement).toBe(form.get('#service-name').element);
+    expect(form.get('#service-asset-error').text()).toContain('choose the asset');
+    expect(form.get('#service-asset').attributes('aria-invalid')).toBe('true');
+    // The first field in error, the asset picker, has the focus.
+    expect(document.activeElement).toBe(form.get('#service-asset').element);
     expect(bridge.callsOf('serviceReminders.create')).toEqual([]);
     // Typing into the field clears its error.
     await fill(w, '#service-name', 'Oil');
@@ -85,7 +86,7 @@ describe('the Maintenance screen’s reminders', () => {
     await flush();
     const form = dialog(w, 'New service reminder')!;
     expect(form.get('#service-due-km-error').text()).toBe('is below the asset’s odometer');
-    expect(form.get('[role="alert"]').text()).toBe('Not saved: correct the fields marked.');
+    expect(form.get('[role="alert"]').text()).toBe('Not saved: The given data was invalid.');
     expect((form.get('#service-name').element as HTMLInputElement).value).toBe('Tyres');
   });
 
@@ -180,7 +181,9 @@ describe('the Maintenance screen’s reminders', () => {
     await dialog(w, 'New service reminder')!.get('form').trigger('submit');
     await flush();
     const form = dialog(w, 'New service reminder')!;
-    expect(form.get('[role="alert"]').text()).toBe('The service cannot be reached: nothing was changed.');
+    expect(form.get('[role="alert"]').text()).toBe(
+      'Not saved: The service cannot be reached: nothing was changed.',
+    );
     expect((form.get('#service-name').element as HTMLInputElement).value).toBe('Brakes');
   });
 

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { isApiError } from '../../api';
 
 /** One message per field, in the form's words; `form` holds what belongs to no field of it. */
 export type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
@@ -63,37 +62,3 @@ export function numberOf(text: string): number | undefined {
 
 /** Optional text: empty is absent. */
 export const textOf = (text: string): string | undefined => (text.trim() === '' ? undefined : text.trim());
-
-export interface Refusal<F extends string> {
-  /** What to say above the form's buttons. */
-  readonly message: string;
-  /** The service's spec 7 errors (or main's checks) beside the fields they name. */
-  readonly fields: FieldErrors<F>;
-}
-
-/**
- * Why main or the service refused a form's request: the fields it names next
- * to those fields, the rest in words. Main already explains a 403, an
- * unreachable service and a busy one (docs/interface-decisions.md "The
- * desktop client"); its message is shown as it is.
- */
-export function refusalOf<F extends string>(err: unknown, fields: readonly F[]): Refusal<F> {
-  if (!isApiError(err)) return { message: err instanceof Error ? err.message : String(err), fields: {} };
-  const out: FieldErrors<F> = {};
-  const elsewhere: string[] = [];
-  for (const [key, messages] of Object.entries(err.details ?? {})) {
-    const top = key.split('.')[0] ?? key;
-    const text = messages[0];
-    if (text === undefined) continue;
-    if ((fields as readonly string[]).includes(top)) out[top as F] ??= text;
-    else elsewhere.push(`${key}: ${text}`);
-  }
-  const named = Object.keys(out).length > 0;
-  const message =
-    err.code === 'invalid_request' || err.code === 'bad_args'
-      ? [named ? 'Not saved: correct the fields marked.' : `Not saved: ${err.message}`, ...elsewhere].join(
-          ' ',
-        )
-      : err.message;
-  return { message, fields: out };
-}

@@ -1,5 +1,6 @@
 import { nextTick, ref, shallowRef, type Ref, type ShallowRef } from 'vue';
-import { refusalOf, type FieldErrors } from './form-check';
+import type { FieldErrors } from './form-check';
+import { refusalOf } from './refusal';
 
 export type Checked<T, F extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F> };
 
@@ -55,7 +56,7 @@ export function useFormSubmit<F extends string>(
       } catch (err) {
         const refused = refusalOf(err, fields);
         errors.value = refused.fields;
-        message.value = refused.message;
+        message.value = `Not saved: ${refused.message}`;
         await focusFirstError();
         return false;
       } finally {
