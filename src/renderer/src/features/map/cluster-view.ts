@@ -2,6 +2,7 @@ import { ClusterAdapter, type ClusterInput, type ClusterItem } from './cluster-a
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
 import { mercatorX, mercatorY } from './interpolation';
+import { spotKey } from './stack-index';
 import { drawCluster, type Palette } from './marker-drawing';
 import type { FrameView, MarkerFrame } from './marker-frame';
 import { headingColumn } from './marker-sprites';
@@ -89,6 +90,7 @@ export class ClusterView {
     view: FrameView,
     palette: Palette,
     later: (ms: number) => void,
+    open: { readonly key: number; readonly slots: ReadonlySet<number> } | null = null,
   ): ClusterHit[] {
     const now = performance.now();
     if (this.dirty && now - this.builtAt >= CLUSTER_REBUILD_MS) {
@@ -105,12 +107,18 @@ export class ClusterView {
     const clusters: ClusterHit[] = [];
     for (const p of placeInView(this.index.query(bbox, zoom), view)) {
       if (p.kind === 'cluster') {
+        // The open stack (its vehicles alone on their spot) is drawn fanned out by the layer.
+        if (
+          open?.slots.size === p.hit.count &&
+          spotKey(mercatorX(p.hit.lon), mercatorY(p.hit.lat)) === open.key
+        )
+          continue;
         drawCluster(ctx, p.hit.x, p.hit.y, p.hit.count, palette);
         clusters.push(p.hit);
         continue;
       }
       const i = positions.slot(p.assetId);
-      if (i === undefined) continue;
+      if (i === undefined || open?.slots.has(i)) continue;
       markers.place(i, p.x, p.y);
       const col = positions.st[i] === 0 ? headingColumn(positions.tc[i]!) : 0;
       markers.drawSprite(ctx, palette, positions.st[i]!, col, p.x, p.y);
