@@ -6,13 +6,10 @@ export const useMapControls = defineStore('mapControls', () => {
   const following = ref(false);
   const fitRequest = ref(0);
   const theme = ref<'dark' | 'light'>('dark');
-  /** Names beside the markers while few are on screen (marker-frame.ts LABEL_MAX_COUNT). */
-  const labels = ref(true);
   return {
     following,
     fitRequest,
     theme,
-    labels,
     fitFleet: (): void => {
       fitRequest.value += 1;
     },
