@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ClusterAdapter } from '../../../src/renderer/src/features/map/cluster-adapter';
 import { FleetPositions } from '../../../src/renderer/src/features/map/fleet-positions';
 import { mercatorX, mercatorY } from '../../../src/renderer/src/features/map/interpolation';
 import { NO_STACK, spotKey, StackIndex } from '../../../src/renderer/src/features/map/stack-index';
@@ -51,5 +52,38 @@ describe('vehicles parked on one spot', () => {
     expect(a).not.toBe(b);
     for (const k of [a, spotKey(0, 0), spotKey(1, 1), spotKey(-1, 2)])
       expect(Number.isSafeInteger(k)).toBe(true);
+  });
+
+  it('tells a cluster made of one depot alone by its members: Supercluster moves its centre off the spot', () => {
+    const f = new FleetPositions();
+    const depots = [
+      [45.46875, 9.1016, 12],
+      [45.4312, 9.2207, 23],
+      [45.5, 9.05, 13],
+    ] as const;
+    let id = 0;
+    for (const [lat, lon, n] of depots)
+      f.apply(
+        Array.from({ length: n }, () => fix(++id, lat, lon)),
+        false,
+        0,
+        () => 2,
+      );
+    const index = new StackIndex();
+    index.rebuild(f);
+    const clusters = new ClusterAdapter(10);
+    clusters.load(
+      Array.from({ length: f.count }, (_, i) => ({ assetId: f.ids[i]!, lat: f.lat[i]!, lon: f.lon[i]! })),
+    );
+    const found = clusters.query([-180, -85, 180, 85], 10);
+    expect(found.map((c) => c.kind === 'cluster' && c.count).sort()).toEqual([23, 25]);
+    const stackOf = (c: (typeof found)[number]) =>
+      c.kind === 'cluster' ? index.of(f.slot(clusters.firstMember(c.clusterId)!)!) : undefined;
+    const lone = found.find((c) => c.kind === 'cluster' && c.count === 23)!;
+    // Off by a centimetre or so: a key by place would miss it; its members tell.
+    expect(spotKey(mercatorX(lone.lon), mercatorY(lone.lat))).not.toBe(stackOf(lone)!.key);
+    expect(stackOf(lone)!.slots).toHaveLength(23);
+    const merged = found.find((c) => c.kind === 'cluster' && c.count === 25)!;
+    expect(stackOf(merged)!.slots.length).not.toBe(25);
   });
 });

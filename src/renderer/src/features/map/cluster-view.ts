@@ -2,7 +2,6 @@ import { ClusterAdapter, type ClusterInput, type ClusterItem } from './cluster-a
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
 import { mercatorX, mercatorY } from './interpolation';
-import { spotKey } from './stack-index';
 import { drawCluster, type Palette } from './marker-drawing';
 import type { FrameView, MarkerFrame } from './marker-frame';
 import { headingColumn } from './marker-sprites';
@@ -90,7 +89,7 @@ export class ClusterView {
     view: FrameView,
     palette: Palette,
     later: (ms: number) => void,
-    open: { readonly key: number; readonly slots: ReadonlySet<number> } | null = null,
+    open: ReadonlySet<number> | null = null,
   ): ClusterHit[] {
     const now = performance.now();
     if (this.dirty && now - this.builtAt >= CLUSTER_REBUILD_MS) {
@@ -108,22 +107,33 @@ export class ClusterView {
     for (const p of placeInView(this.index.query(bbox, zoom), view)) {
       if (p.kind === 'cluster') {
         // The open stack (its vehicles alone on their spot) is drawn fanned out by the layer.
-        if (
-          open?.slots.size === p.hit.count &&
-          spotKey(mercatorX(p.hit.lon), mercatorY(p.hit.lat)) === open.key
-        )
-          continue;
+        if (open?.size === p.hit.count && this.holds(p.hit, positions, open)) continue;
         drawCluster(ctx, p.hit.x, p.hit.y, p.hit.count, palette);
         clusters.push(p.hit);
         continue;
       }
       const i = positions.slot(p.assetId);
-      if (i === undefined || open?.slots.has(i)) continue;
+      if (i === undefined || open?.has(i)) continue;
       markers.place(i, p.x, p.y);
       const col = positions.st[i] === 0 ? headingColumn(positions.tc[i]!) : 0;
       markers.drawSprite(ctx, palette, positions.st[i]!, col, p.x, p.y);
     }
     return clusters;
+  }
+
+  /**
+   * The slot of one asset a cluster holds. Of a cluster as big as a stack that holds one of its vehicles,
+   * it tells that the cluster is the stack (vehicles on one spot always cluster together): asked by
+   * member, not by place, since Supercluster keeps its centres in 32-bit floats, a centimetre or two off.
+   */
+  memberSlot(c: ClusterHit, positions: FleetPositions): number | undefined {
+    const id = this.index.firstMember(c.clusterId);
+    return id === undefined ? undefined : positions.slot(id);
+  }
+
+  private holds(c: ClusterHit, positions: FleetPositions, slots: ReadonlySet<number>): boolean {
+    const slot = this.memberSlot(c, positions);
+    return slot !== undefined && slots.has(slot);
   }
 
   /** A drawn cluster with which assets it holds and the zoom that splits it. */

@@ -4,12 +4,12 @@ import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placeme
 import { ClusterView } from './cluster-view';
 import { FleetPositions } from './fleet-positions';
 import { hitTest, type ClusterHit, type HoverHit, type StackHit } from './hit-test';
-import { lerp, mercatorX, mercatorY, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
+import { lerp, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
 import { drawFanLegs, drawStackBadge, stackBadgeBox, type Palette } from './marker-drawing';
 import { headingColumn } from './marker-sprites';
 import { MarkerFrame, type CssBox, type FrameView } from './marker-frame';
 import { fanOffsets, fanReach } from './spiderfy';
-import { NO_STACK, spotKey, StackIndex, type Stack } from './stack-index';
+import { NO_STACK, StackIndex, type Stack } from './stack-index';
 
 export type { ClusterHit, HoverHit, StackHit } from './hit-test';
 
@@ -242,8 +242,10 @@ export class FleetCanvasLayer extends L.Layer {
     return i !== NO_STACK && this.stacks.stacks[i]!.key !== this.openKey ? i : NO_STACK;
   };
 
+  /** The stack a cluster is, when it holds one spot's vehicles and nothing else. */
   private pureStack(c: ClusterHit): Stack | undefined {
-    const stack = this.stacks.withKey(spotKey(mercatorX(c.lon), mercatorY(c.lat)));
+    const slot = this.clusters.memberSlot(c, this.positions);
+    const stack = slot === undefined ? undefined : this.stacks.of(slot);
     return stack?.slots.length === c.count ? stack : undefined;
   }
 
@@ -459,10 +461,8 @@ export class FleetCanvasLayer extends L.Layer {
   };
 
   /** What the clustered frame leaves to the fan: the open stack's spot and vehicles. */
-  private openInClusters(): { key: number; slots: ReadonlySet<number> } | null {
-    return this.openKey === null || this.fanned.length === 0
-      ? null
-      : { key: this.openKey, slots: new Set(this.fanned) };
+  private openInClusters(): ReadonlySet<number> | null {
+    return this.fanned.length === 0 ? null : new Set(this.fanned);
   }
 
   private drawSelected(ctx: CanvasRenderingContext2D, view: FrameView, now: number): void {

@@ -104,11 +104,16 @@ export function drawCluster(
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fillStyle = pal.clusterFill;
   ctx.fill();
-  ctx.fillStyle = pal.clusterText;
   ctx.font = '700 12px system-ui, sans-serif';
+  drawCount(ctx, count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count), x, y, pal);
+}
+
+/** A count centred on (x, y) in the current font (a cluster's disc, a stack's badge). */
+function drawCount(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, pal: Palette): void {
+  ctx.fillStyle = pal.clusterText;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count), x, y + 0.5);
+  ctx.fillText(text, x, y + 0.5);
   ctx.textAlign = 'start';
 }
 
@@ -142,11 +147,7 @@ export function drawStackBadge(
   ctx.roundRect(bx - w / 2, by - BADGE_R, w, 2 * BADGE_R, BADGE_R);
   ctx.fillStyle = pal.clusterFill;
   ctx.fill();
-  ctx.fillStyle = pal.clusterText;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, bx, by + 0.5);
-  ctx.textAlign = 'start';
+  drawCount(ctx, text, bx, by, pal);
 }
 
 /** The box drawStackBadge() covers, in CSS pixels, with a pixel to spare for antialiasing. */
