@@ -286,7 +286,10 @@ export class FleetCanvasLayer extends L.Layer {
       this.redrawLater(STACK_REBUILD_MS - (now - this.stacksBuiltAt));
       return;
     }
+    const before = this.stacksShape();
     this.stacks.rebuild(this.positions);
+    // A count that changed or went is drawn over pixels no marker's move dirties: everything is repainted.
+    if (this.stacksShape() !== before) this.forceRedraw = true;
     this.stacksDirty = false;
     this.stacksBuiltAt = now;
     this.applyFan();
@@ -312,35 +315,49 @@ export class FleetCanvasLayer extends L.Layer {
 
   /**
    * Over the markers: each closed stack in view gets its count, the open one
-   * its pin, legs and vehicles (redrawn over the legs). Work in proportion to
-   * the fleet's stacks, not its assets. Answers the boxes covered.
+   * its pin, legs and vehicles (redrawn over the legs). Only what meets
+   * `region` (the pixels the paint just handed over; null: all), clipped to
+   * it: the rest of the canvas still shows them. Work in proportion to the
+   * fleet's stacks, not its assets.
    */
-  private decorate(ctx: CanvasRenderingContext2D, view: FrameView, now: number): CssBox[] {
-    const boxes: CssBox[] = [];
+  private decorate(ctx: CanvasRenderingContext2D, view: FrameView, now: number, region: CssBox | null): void {
     const pal = this.opts.palette;
     const m = this.markers;
+    const within = (b: CssBox): boolean =>
+      !region || (b.x0 < region.x1 && region.x0 < b.x1 && b.y0 < region.y1 && region.y0 < b.y1);
+    ctx.save();
+    if (region) {
+      ctx.beginPath();
+      ctx.rect(region.x0, region.y0, region.x1 - region.x0, region.y1 - region.y0);
+      ctx.clip();
+    }
     for (const stack of this.stacks.stacks) {
       if (stack.key === this.openKey) continue;
       const top = stack.slots.find((s) => s < m.count && !Number.isNaN(m.sx[s]));
-      if (top === undefined) continue;
+      if (top === undefined || !within(stackBadgeBox(m.sx[top]!, m.sy[top]!))) continue;
       drawStackBadge(ctx, m.sx[top]!, m.sy[top]!, stack.slots.length, pal);
-      boxes.push(stackBadgeBox(m.sx[top]!, m.sy[top]!));
     }
     const first = this.fanned[0];
-    if (first === undefined || first >= this.positions.count) return boxes;
-    const [cx, cy] = this.spotInCanvas(first, now, view.scale, view.ox, view.oy);
-    const r = fanReach(this.fan) + FAN_MARGIN_PX;
-    if (cx < -r || cy < -r || cx > view.width + r || cy > view.height + r) return boxes;
-    drawFanLegs(ctx, cx, cy, this.fan, pal);
-    const q = this.positions;
-    for (const s of this.fanned) {
-      if (Number.isNaN(m.sx[s])) continue;
-      const state = q.st[s]!;
-      const col = state === 0 ? headingColumn(q.tc[s]!) : 0;
-      m.drawSprite(ctx, pal, state, col, m.sx[s]!, m.sy[s]!);
+    if (first !== undefined && first < this.positions.count) {
+      const [cx, cy] = this.spotInCanvas(first, now, view.scale, view.ox, view.oy);
+      const r = fanReach(this.fan) + FAN_MARGIN_PX;
+      if (within({ x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r })) {
+        drawFanLegs(ctx, cx, cy, this.fan, pal);
+        const q = this.positions;
+        for (const s of this.fanned) {
+          if (Number.isNaN(m.sx[s])) continue;
+          const state = q.st[s]!;
+          const col = state === 0 ? headingColumn(q.tc[s]!) : 0;
+          m.drawSprite(ctx, pal, state, col, m.sx[s]!, m.sy[s]!);
+        }
+      }
     }
-    boxes.push({ x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r });
-    return boxes;
+    ctx.restore();
+  }
+
+  /** Which spots hold which stacks, as one string: a change (a vehicle joined or left) repaints the canvas. */
+  private stacksShape(): string {
+    return this.stacks.stacks.map((s) => `${s.key}:${s.slots.length}`).join(',');
   }
 
   private apply(positions: Iterable<LivePosition>, animate: boolean): void {
@@ -414,7 +431,7 @@ export class FleetCanvasLayer extends L.Layer {
         const [cx, cy] = this.spotInCanvas(first, started, scale, p.x, p.y);
         this.fanned.forEach((s, k) => this.markers.place(s, cx + this.fan[k]![0], cy + this.fan[k]![1]));
       }
-      this.decorate(ctx, view, started);
+      this.decorate(ctx, view, started, null);
       this.drawSelected(ctx, view, started);
       this.forceRedraw = true;
     } else {
@@ -435,7 +452,8 @@ export class FleetCanvasLayer extends L.Layer {
         const extras = {
           labels: this.labels,
           unnamed: (slot: number) => this.closedStackOf(slot) !== NO_STACK,
-          decorate: (c: CanvasRenderingContext2D) => this.decorate(c, view, started),
+          decorate: (c: CanvasRenderingContext2D, region: CssBox | null) =>
+            this.decorate(c, view, started, region),
         };
         this.markers.paint(
           ctx,

@@ -48,8 +48,11 @@ export interface PaintExtras {
   readonly labels: boolean;
   /** Slots drawn inside a closed stack: its count stands for them, they carry no name. */
   readonly unnamed?: (slot: number) => boolean;
-  /** Draws over the markers (stack counts, an open fan) and answers the boxes it covered. */
-  readonly decorate?: (ctx: CanvasRenderingContext2D) => readonly CssBox[];
+  /**
+   * Draws over the markers (stack counts, an open fan) within `region`, the part of the canvas this
+   * paint handed over (null: all of it); elsewhere the canvas still shows what it drew last time.
+   */
+  readonly decorate?: (ctx: CanvasRenderingContext2D, region: CssBox | null) => void;
 }
 
 /** Same zoom, canvas size and pixel ratio: the views differ at most by where the canvas lies. */
@@ -108,7 +111,7 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   private shifted = false;
   /** The last paint carried names, which overlap neighbours' tiles. */
   private labelled = false;
-  /** Device-pixel boxes of what was drawn over the markers at the last paint (selection, stacks). */
+  /** Device-pixel boxes of what was drawn over the markers at the last paint and is redrawn at each (the selection). */
   private overlays: PixelRect[] = [];
   /** The view and time of the last located frame, and how many slots it placed. */
   private last: { view: FrameView; now: number; count: number } | null = null;
@@ -240,6 +243,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     // Names overlap their neighbours' tiles: frames that carry them (few markers) are recomposed whole.
     const batch = this.batchFor(tiles);
     let share = 0;
+    /** What this paint hands over, in device pixels; null: the whole canvas. */
+    let handed: PixelRect | null = null;
     if (!this.full && !labels && !this.labelled) {
       for (const o of this.overlays) tiles.mark(o.x0, o.y0, o.x1, o.y1);
       share = batch.count / Math.max(1, tiles.takeWithin(shown, batch));
@@ -253,6 +258,7 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       // One hand-over of the box around every tile redrawn: each putImageData costs far more than its pixels.
       if (this.shifted) ctx.putImageData(frame.image, 0, 0);
       else if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+      if (!this.shifted) handed = box ?? { x0: 0, y0: 0, x1: 0, y1: 0 };
     }
     batch.clear();
     this.shifted = false;
@@ -266,7 +272,10 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       y1: Math.ceil(b.y1 * d),
     });
     this.overlays = [];
-    if (extras.decorate) for (const b of extras.decorate(ctx)) this.overlays.push(device(b));
+    if (extras.decorate && (handed === null || handed.x1 > handed.x0)) {
+      const region = handed && { x0: handed.x0 / d, y0: handed.y0 / d, x1: handed.x1 / d, y1: handed.y1 / d };
+      extras.decorate(ctx, region);
+    }
     if (labels) this.drawLabels(ctx, positions, nameOf, palette, extras.unnamed, selected);
     if (selected !== undefined) {
       const name = nameOf(positions.ids[selected]!);
