@@ -208,7 +208,12 @@ export class FleetCanvasLayer extends L.Layer {
     if (i === undefined || Number.isNaN(this.markers.sx[i])) return null;
     const p = this.positions;
     const t = progress(p.t0[i]!, now);
-    return [lerp(p.fx[i]!, p.tx[i]!, t), lerp(p.fy[i]!, p.ty[i]!, t)];
+    // A fanned vehicle is drawn its fan's offset (screen pixels) away from its fix.
+    const scale = this.placement?.scale ?? 1;
+    return [
+      lerp(p.fx[i]!, p.tx[i]!, t) + this.markers.fanX[i]! / scale,
+      lerp(p.fy[i]!, p.ty[i]!, t) + this.markers.fanY[i]! / scale,
+    ];
   }
 
   /** The asset or cluster under a container point, as drawn (the map may have moved since: so has the canvas). */
