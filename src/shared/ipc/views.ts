@@ -207,6 +207,8 @@ export interface Settings {
   readonly tileAttribution: string;
   readonly cacheSizeMb: number;
   readonly theme: 'system' | 'dark' | 'light';
+  /** Names beside the live map's markers while few are on screen (the map's "Names" toggle). */
+  readonly mapLabels: boolean;
   readonly autoUpdate: boolean;
   /** Attention (docs/architecture.md "Alarms"): a sound per severity, played by the renderer. */
   readonly alarmSounds: { readonly critical: boolean; readonly warning: boolean; readonly info: boolean };
@@ -228,6 +230,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tileAttribution: '© OpenStreetMap contributors',
   cacheSizeMb: 500,
   theme: 'system',
+  mapLabels: true,
   autoUpdate: true,
   alarmSounds: { critical: true, warning: true, info: false },
   alarmVolume: 0.7,
@@ -250,6 +253,7 @@ export const settingsPatchSchema = z
     tileAttribution: z.string().max(300),
     cacheSizeMb: z.int().min(50).max(50_000),
     theme: z.enum(['system', 'dark', 'light']),
+    mapLabels: z.boolean(),
     autoUpdate: z.boolean(),
     alarmSounds: z.object({ critical: z.boolean(), warning: z.boolean(), info: z.boolean() }),
     alarmVolume: z.number().min(0).max(1),

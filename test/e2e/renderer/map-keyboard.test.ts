@@ -115,13 +115,17 @@ describe('the live map without a mouse', () => {
     await cluster.waitFor({ state: 'detached', ...PATIENT });
     expect(await focused(page)).toBe('live-map');
 
-    // Zoomed in on it now: Esc clears the selection, and Enter selects the asset at the centre (it, or
-    // one parked on the same spot).
+    // Zoomed in on it now: Esc clears the selection, and Enter selects the asset at the centre. Parked in
+    // a depot, it shares its spot: Enter then fans the spot out and its list (every vehicle there) takes
+    // focus, where Enter selects the first.
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached', ...PATIENT });
     expect(await focused(page)).toBe('live-map');
     await page.keyboard.press('Enter');
     const picked = panel.getByRole('heading', { level: 2 });
+    const stackList = page.getByRole('dialog', { name: /^\d+ vehicles on one spot$/ });
+    await picked.or(stackList).first().waitFor(PATIENT);
+    if (await stackList.isVisible()) await page.keyboard.press('Enter');
     await picked.waitFor(PATIENT);
     const names = app.fleet.assets.map((a) => a.name);
     expect(names).toContain((await picked.innerText()).trim());

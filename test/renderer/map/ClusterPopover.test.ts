@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import ClusterPopover from '../../../src/renderer/src/features/map/ClusterPopover.vue';
-import type { ClusterHit } from '../../../src/renderer/src/features/map/fleet-canvas-layer';
+import type { ClusterHit, StackHit } from '../../../src/renderer/src/features/map/fleet-canvas-layer';
 
 let current: VueWrapper | null = null;
 afterEach(() => {
@@ -15,7 +15,7 @@ function cluster(memberIds: readonly number[], count = memberIds.length): Cluste
   return { clusterId: 7, count, memberIds, x: 100, y: 80, lat: 50, lon: 10, expansionZoom: 9 };
 }
 
-function mountPopover(hit: ClusterHit): VueWrapper {
+function mountPopover(hit: ClusterHit | StackHit): VueWrapper {
   current = mount(ClusterPopover, {
     props: { cluster: hit, nameOf: (id: number) => NAMES[id] ?? `Asset ${id}` },
     attachTo: document.body,
@@ -98,5 +98,21 @@ describe('the list of assets a cluster holds', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(focusedText()).toBe('Car 13');
     expect(wrapper.findAll('[role="option"]').map((o) => o.attributes('tabindex'))).toEqual(['0', '-1']);
+  });
+});
+
+describe('the list of vehicles parked on one spot', () => {
+  it('names every one of them, offers no zoom (they never split), and opens beyond the fan', () => {
+    const ids = Array.from({ length: 23 }, (_, k) => 100 + k);
+    const stack: StackHit = { stackKey: 42, count: 23, memberIds: ids, x: 300, y: 200, reach: 80 };
+    const wrapper = mountPopover(stack);
+    const list = wrapper.get('[role="listbox"]');
+    expect(list.attributes('aria-label')).toBe('Vehicles on this spot');
+    expect(list.findAll('[role="option"]').map((o) => o.text())).toEqual(ids.map((id) => `Asset ${id}`));
+    expect(wrapper.get('[role="dialog"]').attributes('aria-label')).toBe('23 vehicles on one spot');
+    expect(wrapper.text()).not.toContain('more');
+    expect(wrapper.find('button.btn').exists()).toBe(false);
+    expect(wrapper.get('[role="dialog"]').attributes('style')).toContain('left: 398px');
+    expect(focusedText()).toBe('Asset 100');
   });
 });

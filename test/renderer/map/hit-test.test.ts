@@ -41,4 +41,20 @@ describe('what is under the pointer', () => {
     // 40 assets make a disc of about 19 px: beside it, the marker is found again.
     expect(hitTest([cluster(7, 140, 100, 40)], markers, 101, 100)).toMatchObject({ assetId: 101 });
   });
+
+  it('answers for a whole closed stack where its vehicles share a pixel, and for each fanned vehicle on its own', () => {
+    // Slots 0–2 on one spot (stack 4); slot 3 elsewhere.
+    const parked = { count: 4, ids: [201, 202, 203, 204], sx: [50, 50, 50, 200], sy: [50, 50, 50, 50] };
+    const closed = { fanned: [], closedStackOf: (s: number) => (s < 3 ? 4 : -1) };
+    expect(hitTest([], parked, 52, 49, closed)).toEqual({ kind: 'stack', stack: 4, x: 50, y: 50 });
+    expect(hitTest([], parked, 200, 50, closed)).toMatchObject({ kind: 'asset', assetId: 204 });
+    // Fanned out over a cluster's disc: the vehicles are drawn on top, so they are what is hit.
+    const fanned = { count: 4, ids: parked.ids, sx: [20, 50, 80, 200], sy: [50, 20, 50, 50] };
+    const open = { fanned: [0, 1, 2], closedStackOf: () => -1 };
+    const under = cluster(9, 50, 20, 30);
+    expect(hitTest([under], fanned, 51, 22, open)).toEqual({ kind: 'asset', assetId: 202, x: 50, y: 20 });
+    expect(hitTest([under], fanned, 58, 30, open)).toMatchObject({ kind: 'cluster' });
+    expect(hitTest([], fanned, 78, 52, open)).toMatchObject({ kind: 'asset', assetId: 203 });
+    expect(hitTest([], fanned, 50, 50, open)).toBeNull();
+  });
 });

@@ -100,4 +100,18 @@ describe('placing the fleet on a canvas that moved (a pan reaching its edge)', (
     expect(m.sx[0]).toBeCloseTo(399.5, 3);
     expect(m.locate(f, 132, { ...view, ox: view.ox + 0.5, scale: scale * 2 })).toBe(true);
   });
+
+  it('draws a fanned vehicle at its offset from its fix, and back on it once folded', () => {
+    const f = fleet();
+    const m = new MarkerFrame();
+    m.locate(f, 100, view);
+    m.setFan([0], [[30, -40]]);
+    expect(m.locate(f, 116, view)).toBe(true);
+    expect(m.sx[0]).toBeCloseTo(430, 3);
+    expect(m.sy[0]).toBeCloseTo(260, 3);
+    m.setFan([0], []);
+    m.locate(f, 132, view);
+    expect(m.sx[0]).toBeCloseTo(400, 3);
+    expect(m.sy[0]).toBeCloseTo(300, 3);
+  });
 });

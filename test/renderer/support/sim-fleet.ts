@@ -130,6 +130,7 @@ export const TEST_SETTINGS: Settings = {
   alarmNotifications: true,
   localOfflineMinutes: 15,
   localSpeedKmh: 90,
+  mapLabels: true,
 };
 
 export function onlineStatus(now: number): ConnectionStatus {

@@ -66,6 +66,11 @@ export class ClusterAdapter {
     return this.index.getLeaves(clusterId, limit).map((f) => f.properties.assetId);
   }
 
+  /** One asset of a cluster (which one is Supercluster's affair): enough to tell a stack's cluster. */
+  firstMember(clusterId: number): number | undefined {
+    return this.index.getLeaves(clusterId, 1)[0]?.properties.assetId;
+  }
+
   /** The zoom at which a cluster splits apart, for "zoom in". */
   expansionZoom(clusterId: number): number {
     return this.index.getClusterExpansionZoom(clusterId);

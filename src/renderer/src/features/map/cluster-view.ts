@@ -89,6 +89,7 @@ export class ClusterView {
     view: FrameView,
     palette: Palette,
     later: (ms: number) => void,
+    open: ReadonlySet<number> | null = null,
   ): ClusterHit[] {
     const now = performance.now();
     if (this.dirty && now - this.builtAt >= CLUSTER_REBUILD_MS) {
@@ -105,17 +106,34 @@ export class ClusterView {
     const clusters: ClusterHit[] = [];
     for (const p of placeInView(this.index.query(bbox, zoom), view)) {
       if (p.kind === 'cluster') {
+        // The open stack (its vehicles alone on their spot) is drawn fanned out by the layer.
+        if (open?.size === p.hit.count && this.holds(p.hit, positions, open)) continue;
         drawCluster(ctx, p.hit.x, p.hit.y, p.hit.count, palette);
         clusters.push(p.hit);
         continue;
       }
       const i = positions.slot(p.assetId);
-      if (i === undefined) continue;
+      if (i === undefined || open?.has(i)) continue;
       markers.place(i, p.x, p.y);
       const col = positions.st[i] === 0 ? headingColumn(positions.tc[i]!) : 0;
       markers.drawSprite(ctx, palette, positions.st[i]!, col, p.x, p.y);
     }
     return clusters;
+  }
+
+  /**
+   * The slot of one asset a cluster holds. Of a cluster as big as a stack that holds one of its vehicles,
+   * it tells that the cluster is the stack (vehicles on one spot always cluster together): asked by
+   * member, not by place, since Supercluster keeps its centres in 32-bit floats, a centimetre or two off.
+   */
+  memberSlot(c: ClusterHit, positions: FleetPositions): number | undefined {
+    const id = this.index.firstMember(c.clusterId);
+    return id === undefined ? undefined : positions.slot(id);
+  }
+
+  private holds(c: ClusterHit, positions: FleetPositions, slots: ReadonlySet<number>): boolean {
+    const slot = this.memberSlot(c, positions);
+    return slot !== undefined && slots.has(slot);
   }
 
   /** A drawn cluster with which assets it holds and the zoom that splits it. */

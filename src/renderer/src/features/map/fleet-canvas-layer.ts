@@ -3,15 +3,22 @@ import type { LivePosition } from '../../../../shared/ipc';
 import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placement';
 import { ClusterView } from './cluster-view';
 import { FleetPositions } from './fleet-positions';
-import { hitTest, type ClusterHit, type HoverHit } from './hit-test';
+import { hitTest, type ClusterHit, type HoverHit, type StackHit } from './hit-test';
 import { lerp, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
-import type { Palette } from './marker-drawing';
-import { MarkerFrame, type FrameView } from './marker-frame';
+import { drawFanLegs, drawStackBadge, stackBadgeBox, type Palette } from './marker-drawing';
+import { headingColumn } from './marker-sprites';
+import { MarkerFrame, type CssBox, type FrameView } from './marker-frame';
+import { fanOffsets, fanReach } from './spiderfy';
+import { NO_STACK, StackIndex, type Stack } from './stack-index';
 
-export type { ClusterHit, HoverHit } from './hit-test';
+export type { ClusterHit, HoverHit, StackHit } from './hit-test';
 
 /** How far past the canvas clusters are looked up: a cluster's disc centred there still shows at the edge. */
 const CLUSTER_QUERY_MARGIN_PX = 40;
+/** Regrouping the vehicles on one spot is a pass over the fleet: once a second follows the live feed. */
+const STACK_REBUILD_MS = 1000;
+/** A fanned vehicle's sprite reaches this far past its place (the fan's box, for redrawing under it). */
+const FAN_MARGIN_PX = 14;
 
 export interface FleetLayerOptions {
   /** Colour index (STATE_INDEX) of an asset from its latest position. */
@@ -22,6 +29,8 @@ export interface FleetLayerOptions {
   clusterBelowZoom?: number;
   onSelect?(assetId: number | null): void;
   onClusterClick?(cluster: ClusterHit): void;
+  /** A stack of vehicles on one spot was opened (fanned out) or folded back (null), by whatever means. */
+  onStackChange?(stack: StackHit | null): void;
   onHover?(hit: HoverHit | null): void;
   /** Skip frames identical to the last painted one and redraw only what changed (default true; false repaints everything every frame, the worst case). */
   skipUnchangedFrames?: boolean;
@@ -55,6 +64,14 @@ export class FleetCanvasLayer extends L.Layer {
   private selected: number | null = null;
   private following = false;
   private readonly frameListeners = new Set<() => void>();
+  private readonly stacks = new StackIndex();
+  private stacksDirty = true;
+  private stacksBuiltAt = -Infinity;
+  /** The spot whose vehicles are fanned out, its slots and their offsets. */
+  private openKey: number | null = null;
+  private fanned: number[] = [];
+  private fan: [number, number][] = [];
+  private labels = true;
 
   constructor(options: FleetLayerOptions) {
     super();
@@ -73,6 +90,7 @@ export class FleetCanvasLayer extends L.Layer {
     map.on('zoomend', this.onZoomEnd, this);
     map.on('moveend', this.onMoveEnd, this);
     map.on('zoomanim', this.onZoomAnim, this);
+    map.on('zoomstart', this.fold, this);
     map.on('click', this.onClick, this);
     map.on('mousemove', this.onMouseMove, this);
     map.on('dragstart', this.stopFollowingOnDrag, this);
@@ -85,6 +103,7 @@ export class FleetCanvasLayer extends L.Layer {
     map.off('zoomend', this.onZoomEnd, this);
     map.off('moveend', this.onMoveEnd, this);
     map.off('zoomanim', this.onZoomAnim, this);
+    map.off('zoomstart', this.fold, this);
     map.off('click', this.onClick, this);
     map.off('mousemove', this.onMouseMove, this);
     map.off('dragstart', this.stopFollowingOnDrag, this);
@@ -99,6 +118,10 @@ export class FleetCanvasLayer extends L.Layer {
 
   /** Replaces everything (a new snapshot): no animation from stale places. */
   reset(positions: Iterable<LivePosition>): void {
+    // Slots are handed out anew: the fan's offsets belong to the old ones.
+    this.markers.setFan(this.fanned, []);
+    this.fanned = [];
+    this.stacksBuiltAt = -Infinity;
     this.positions.clear();
     this.forceRedraw = true;
     this.apply(positions, false);
@@ -126,6 +149,27 @@ export class FleetCanvasLayer extends L.Layer {
     this.paused = paused;
     this.forceRedraw = true;
     if (!paused) this.requestRedraw();
+  }
+
+  /** Names beside the markers while few are on screen (the operator's toggle). */
+  setLabels(on: boolean): void {
+    this.labels = on;
+    this.forceRedraw = true;
+    this.requestRedraw();
+  }
+
+  /** Fans out the vehicles on a spot (a StackHit's stackKey), or folds the open fan back (null). */
+  openStack(key: number | null): void {
+    if (key === this.openKey) return;
+    this.openKey = key;
+    this.applyFan();
+    const stack = key === null ? undefined : this.stacks.withKey(key);
+    const at = stack && this.spotOnScreen(stack);
+    this.opts.onStackChange?.(stack && at ? this.stackHit(stack, at[0], at[1]) : null);
+  }
+
+  openStackKey(): number | null {
+    return this.openKey;
   }
 
   follow(on: boolean): void {
@@ -164,7 +208,12 @@ export class FleetCanvasLayer extends L.Layer {
     if (i === undefined || Number.isNaN(this.markers.sx[i])) return null;
     const p = this.positions;
     const t = progress(p.t0[i]!, now);
-    return [lerp(p.fx[i]!, p.tx[i]!, t), lerp(p.fy[i]!, p.ty[i]!, t)];
+    // A fanned vehicle is drawn its fan's offset (screen pixels) away from its fix.
+    const scale = this.placement?.scale ?? 1;
+    return [
+      lerp(p.fx[i]!, p.tx[i]!, t) + this.markers.fanX[i]! / scale,
+      lerp(p.fy[i]!, p.ty[i]!, t) + this.markers.fanY[i]! / scale,
+    ];
   }
 
   /** The asset or cluster under a container point, as drawn (the map may have moved since: so has the canvas). */
@@ -176,12 +225,144 @@ export class FleetCanvasLayer extends L.Layer {
     const corner = this.cornerOf(map);
     const dx = corner.x - p.x;
     const dy = corner.y - p.y;
-    const hit = hitTest(this.drawnClusters, this.markers, x + dx, y + dy);
+    const hit = hitTest(this.drawnClusters, this.markers, x + dx, y + dy, {
+      fanned: this.fanned,
+      closedStackOf: this.closedStackOf,
+    });
     if (hit?.kind === 'cluster') {
+      // A cluster of vehicles all on one spot is a stack: it fans out rather than asking to zoom in.
+      const stack = this.pureStack(hit.cluster);
+      if (stack) return this.stackHit(stack, hit.cluster.x - dx, hit.cluster.y - dy);
       const c = this.clusters.describe(hit.cluster);
       return { kind: 'cluster', ...c, x: c.x - dx, y: c.y - dy };
     }
+    if (hit?.kind === 'stack') return this.stackHit(this.stacks.stacks[hit.stack]!, hit.x - dx, hit.y - dy);
     return hit && { ...hit, x: hit.x - dx, y: hit.y - dy };
+  }
+
+  /** The index of the closed stack a slot is drawn in, or NO_STACK (also for the open one's vehicles). */
+  private readonly closedStackOf = (slot: number): number => {
+    if (slot >= this.positions.count || slot >= this.stacks.stackOf.length) return NO_STACK;
+    const i = this.stacks.stackOf[slot]!;
+    return i !== NO_STACK && this.stacks.stacks[i]!.key !== this.openKey ? i : NO_STACK;
+  };
+
+  /** The stack a cluster is, when it holds one spot's vehicles and nothing else. */
+  private pureStack(c: ClusterHit): Stack | undefined {
+    const slot = this.clusters.memberSlot(c, this.positions);
+    const stack = slot === undefined ? undefined : this.stacks.of(slot);
+    return stack?.slots.length === c.count ? stack : undefined;
+  }
+
+  private stackHit(stack: Stack, x: number, y: number): { kind: 'stack' } & StackHit {
+    return {
+      kind: 'stack',
+      stackKey: stack.key,
+      count: stack.slots.length,
+      memberIds: stack.slots.map((s) => this.positions.ids[s]!),
+      x,
+      y,
+      reach: fanReach(fanOffsets(stack.slots.length)),
+    };
+  }
+
+  /** Where a stack's spot is drawn now, in container pixels of the last frame's canvas. */
+  private spotOnScreen(stack: Stack): [number, number] | null {
+    const map = this._map as L.Map | undefined;
+    const p = this.placement;
+    const s = stack.slots[0]!;
+    if (!map || !p || s >= this.positions.count) return null;
+    const corner = this.cornerOf(map);
+    const [x, y] = this.spotInCanvas(s, performance.now(), p.scale, p.x, p.y);
+    return [x - (corner.x - p.x), y - (corner.y - p.y)];
+  }
+
+  /** A slot's fix (mid-glide included, without its fan offset) in canvas pixels. */
+  private spotInCanvas(slot: number, now: number, scale: number, ox: number, oy: number): [number, number] {
+    const q = this.positions;
+    const t = progress(q.t0[slot]!, now);
+    return [lerp(q.fx[slot]!, q.tx[slot]!, t) * scale - ox, lerp(q.fy[slot]!, q.ty[slot]!, t) * scale - oy];
+  }
+
+  /** Regroups the stacks when fixes came in, at most once a second; the open fan follows its spot. */
+  private refreshStacks(now: number): void {
+    if (!this.stacksDirty) return;
+    if (now - this.stacksBuiltAt < STACK_REBUILD_MS) {
+      this.redrawLater(STACK_REBUILD_MS - (now - this.stacksBuiltAt));
+      return;
+    }
+    const before = this.stacksShape();
+    this.stacks.rebuild(this.positions);
+    // A count that changed or went is drawn over pixels no marker's move dirties: everything is repainted.
+    if (this.stacksShape() !== before) this.forceRedraw = true;
+    this.stacksDirty = false;
+    this.stacksBuiltAt = now;
+    this.applyFan();
+  }
+
+  /** Puts the open stack's vehicles on their fan (and the fan's former ones back), if it changed. */
+  private applyFan(): void {
+    const stack = this.openKey === null ? undefined : this.stacks.withKey(this.openKey);
+    const slots = stack ? stack.slots : [];
+    if (slots.length === this.fanned.length && slots.every((s, k) => s === this.fanned[k])) return;
+    this.markers.setFan(this.fanned, []);
+    this.fanned = [...slots];
+    this.fan = fanOffsets(slots.length);
+    this.markers.setFan(this.fanned, this.fan);
+    this.forceRedraw = true;
+    this.requestRedraw();
+    // The stack emptied (its vehicles drove off) while it was open.
+    if (!stack && this.openKey !== null && !this.stacksDirty) {
+      this.openKey = null;
+      this.opts.onStackChange?.(null);
+    }
+  }
+
+  /**
+   * Over the markers: each closed stack in view gets its count, the open one
+   * its pin, legs and vehicles (redrawn over the legs). Only what meets
+   * `region` (the pixels the paint just handed over; null: all), clipped to
+   * it: the rest of the canvas still shows them. Work in proportion to the
+   * fleet's stacks, not its assets.
+   */
+  private decorate(ctx: CanvasRenderingContext2D, view: FrameView, now: number, region: CssBox | null): void {
+    const pal = this.opts.palette;
+    const m = this.markers;
+    const within = (b: CssBox): boolean =>
+      !region || (b.x0 < region.x1 && region.x0 < b.x1 && b.y0 < region.y1 && region.y0 < b.y1);
+    ctx.save();
+    if (region) {
+      ctx.beginPath();
+      ctx.rect(region.x0, region.y0, region.x1 - region.x0, region.y1 - region.y0);
+      ctx.clip();
+    }
+    for (const stack of this.stacks.stacks) {
+      if (stack.key === this.openKey) continue;
+      const top = stack.slots.find((s) => s < m.count && !Number.isNaN(m.sx[s]));
+      if (top === undefined || !within(stackBadgeBox(m.sx[top]!, m.sy[top]!))) continue;
+      drawStackBadge(ctx, m.sx[top]!, m.sy[top]!, stack.slots.length, pal);
+    }
+    const first = this.fanned[0];
+    if (first !== undefined && first < this.positions.count) {
+      const [cx, cy] = this.spotInCanvas(first, now, view.scale, view.ox, view.oy);
+      const r = fanReach(this.fan) + FAN_MARGIN_PX;
+      if (within({ x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r })) {
+        drawFanLegs(ctx, cx, cy, this.fan, pal);
+        const q = this.positions;
+        for (const s of this.fanned) {
+          if (Number.isNaN(m.sx[s])) continue;
+          const state = q.st[s]!;
+          const col = state === 0 ? headingColumn(q.tc[s]!) : 0;
+          m.drawSprite(ctx, pal, state, col, m.sx[s]!, m.sy[s]!);
+        }
+      }
+    }
+    ctx.restore();
+  }
+
+  /** Which spots hold which stacks, as one string: a change (a vehicle joined or left) repaints the canvas. */
+  private stacksShape(): string {
+    return this.stacks.stacks.map((s) => `${s.key}:${s.slots.length}`).join(',');
   }
 
   private apply(positions: Iterable<LivePosition>, animate: boolean): void {
@@ -189,6 +370,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.positions.apply(positions, animate, now, this.opts.classify);
     if (animate) this.animateUntil = now + MOVE_DURATION_MS;
     this.clusters.markDirty();
+    this.stacksDirty = true;
     // No full redraw: the next frame finds which markers moved, changed heading or state.
     this.requestRedraw();
   }
@@ -208,6 +390,7 @@ export class FleetCanvasLayer extends L.Layer {
     const ctx = this.ctx;
     if (!map || !canvas || !ctx) return;
     const started = performance.now();
+    this.refreshStacks(started);
     const size = map.getSize();
     const dpr = window.devicePixelRatio || 1;
     const zoom = map.getZoom();
@@ -245,7 +428,15 @@ export class FleetCanvasLayer extends L.Layer {
         view,
         pal,
         this.redrawLater,
+        this.openInClusters(),
       );
+      // The open fan's vehicles are placed here (the clusters skip them), then drawn with the stacks' counts.
+      const first = this.fanned[0];
+      if (first !== undefined && first < this.positions.count) {
+        const [cx, cy] = this.spotInCanvas(first, started, scale, p.x, p.y);
+        this.fanned.forEach((s, k) => this.markers.place(s, cx + this.fan[k]![0], cy + this.fan[k]![1]));
+      }
+      this.decorate(ctx, view, started, null);
       this.drawSelected(ctx, view, started);
       this.forceRedraw = true;
     } else {
@@ -263,7 +454,23 @@ export class FleetCanvasLayer extends L.Layer {
       if (moved || this.markers.needsPaint(shown)) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         const selected = this.selected === null ? undefined : this.positions.slot(this.selected);
-        this.markers.paint(ctx, this.positions, zoom, pal, this.opts.nameOf, selected, started, view, shown);
+        const extras = {
+          labels: this.labels,
+          unnamed: (slot: number) => this.closedStackOf(slot) !== NO_STACK,
+          decorate: (c: CanvasRenderingContext2D, region: CssBox | null) =>
+            this.decorate(c, view, started, region),
+        };
+        this.markers.paint(
+          ctx,
+          this.positions,
+          extras,
+          pal,
+          this.opts.nameOf,
+          selected,
+          started,
+          view,
+          shown,
+        );
         this.drawnClusters = [];
       }
       this.forceRedraw = false;
@@ -275,6 +482,11 @@ export class FleetCanvasLayer extends L.Layer {
     // Layers that mark assets (the alarm rings) redraw with the markers; none listening costs nothing.
     for (const l of this.frameListeners) l();
   };
+
+  /** What the clustered frame leaves to the fan: the open stack's spot and vehicles. */
+  private openInClusters(): ReadonlySet<number> | null {
+    return this.fanned.length === 0 ? null : new Set(this.fanned);
+  }
 
   private drawSelected(ctx: CanvasRenderingContext2D, view: FrameView, now: number): void {
     if (this.selected === null) return;
@@ -332,8 +544,19 @@ export class FleetCanvasLayer extends L.Layer {
     this.fire('followchange', { following: false });
   }
 
+  /** A fan is laid out in screen pixels for one zoom: a new zoom folds it. */
+  private fold(): void {
+    this.openStack(null);
+  }
+
   private onClick(e: L.LeafletMouseEvent): void {
     const hit = this.hitTest(e.containerPoint.x, e.containerPoint.y);
+    if (hit?.kind === 'stack') {
+      this.openStack(hit.stackKey);
+      return;
+    }
+    // A click on one of the fanned vehicles keeps the fan open; anywhere else folds it.
+    if (hit?.kind !== 'asset' || !this.fanned.includes(this.positions.slot(hit.assetId) ?? -1)) this.fold();
     if (hit?.kind === 'cluster') this.opts.onClusterClick?.(hit);
     else this.opts.onSelect?.(hit ? hit.assetId : null);
   }

@@ -54,6 +54,20 @@ export function selectionBox(
   return { x0: x - 16, y0: y - 16, x1: x + 19 + w, y1: y + 16 };
 }
 
+/** The box drawLabel() fills for a name of width `w`, in CSS pixels. */
+export function labelBox(
+  x: number,
+  y: number,
+  w: number,
+): { x0: number; y0: number; x1: number; y1: number } {
+  return { x0: x + 10, y0: y - 9, x1: x + 18 + w, y1: y + 7 };
+}
+
+export function labelWidth(ctx: CanvasRenderingContext2D, text: string): number {
+  ctx.font = LABEL_FONT;
+  return ctx.measureText(text).width;
+}
+
 export function drawLabel(
   ctx: CanvasRenderingContext2D,
   x: number,
@@ -90,14 +104,84 @@ export function drawCluster(
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fillStyle = pal.clusterFill;
   ctx.fill();
-  ctx.fillStyle = pal.clusterText;
   ctx.font = '700 12px system-ui, sans-serif';
+  drawCount(ctx, count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count), x, y, pal);
+}
+
+/** A count centred on (x, y) in the current font (a cluster's disc, a stack's badge). */
+function drawCount(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, pal: Palette): void {
+  ctx.fillStyle = pal.clusterText;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count), x, y + 0.5);
+  ctx.fillText(text, x, y + 0.5);
   ctx.textAlign = 'start';
 }
 
 export function clusterRadius(count: number): number {
   return Math.min(26, 11 + Math.log10(count) * 5);
+}
+
+const BADGE_R = 8;
+/** Where a stack's count sits: on the marker's upper right, so the marker's own colour still shows. */
+const BADGE_DX = 9;
+const BADGE_DY = -9;
+
+/** A stack of `count` vehicles on one marker: the count in a badge on it. */
+export function drawStackBadge(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  count: number,
+  pal: Palette,
+): void {
+  const bx = x + BADGE_DX;
+  const by = y + BADGE_DY;
+  const text = count > 99 ? '99+' : String(count);
+  ctx.font = '700 10px system-ui, sans-serif';
+  const w = Math.max(2 * BADGE_R, ctx.measureText(text).width + 8);
+  ctx.beginPath();
+  ctx.roundRect(bx - w / 2 - 1.5, by - BADGE_R - 1.5, w + 3, 2 * BADGE_R + 3, BADGE_R + 1.5);
+  ctx.fillStyle = pal.clusterRing;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.roundRect(bx - w / 2, by - BADGE_R, w, 2 * BADGE_R, BADGE_R);
+  ctx.fillStyle = pal.clusterFill;
+  ctx.fill();
+  drawCount(ctx, text, bx, by, pal);
+}
+
+/** The box drawStackBadge() covers, in CSS pixels, with a pixel to spare for antialiasing. */
+export function stackBadgeBox(x: number, y: number): { x0: number; y0: number; x1: number; y1: number } {
+  const bx = x + BADGE_DX;
+  const by = y + BADGE_DY;
+  return { x0: bx - 20, y0: by - BADGE_R - 3, x1: bx + 20, y1: by + BADGE_R + 3 };
+}
+
+/** An open stack: a pin on its spot and a leg out to each of its vehicles (drawn under them). */
+export function drawFanLegs(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  offsets: readonly (readonly [number, number])[],
+  pal: Palette,
+): void {
+  ctx.beginPath();
+  for (const [dx, dy] of offsets) {
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + dx, y + dy);
+  }
+  // A halo in the outline colour keeps the legs readable over any tile.
+  ctx.lineWidth = 3.5;
+  ctx.strokeStyle = pal.outline;
+  ctx.stroke();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = pal.clusterFill;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, 4, 0, Math.PI * 2);
+  ctx.fillStyle = pal.clusterFill;
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = pal.outline;
+  ctx.stroke();
 }

@@ -2,7 +2,8 @@ import { DirtyTiles, type PixelRect } from './dirty-tiles';
 import type { FleetPositions } from './fleet-positions';
 import type { DrawnMarkers } from './hit-test';
 import { lerp, lerpAngle, MOVE_DURATION_MS, progress } from './interpolation';
-import { drawLabel, drawSelection, selectionBox, type Palette } from './marker-drawing';
+import { placeLabels, type LabelBox } from './label-placement';
+import { drawLabel, drawSelection, labelBox, labelWidth, selectionBox, type Palette } from './marker-drawing';
 import {
   buildSpriteAtlas,
   headingColumn,
@@ -13,8 +14,8 @@ import {
 import { PixelFrame } from './pixel-frame';
 import { composeAll, composeDirty, HIDDEN, shiftFrame, type PlacedSprites } from './sprite-compose';
 
-const LABEL_MIN_ZOOM = 14;
-const LABEL_MAX_COUNT = 150;
+/** Names show while at most this many markers are on screen: beyond, they would hide the map. */
+export const LABEL_MAX_COUNT = 50;
 /** Markers this far outside the view still count as drawn: half of one shows at the edge. */
 const VIEW_MARGIN_PX = 16;
 /** Tile of the dirty grid, in device pixels: about a marker and a half, so a one-pixel move dirties few. */
@@ -31,6 +32,27 @@ export interface FrameView {
   readonly width: number;
   readonly height: number;
   readonly dpr: number;
+}
+
+/** A box in CSS pixels of the canvas. */
+export interface CssBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** What a paint draws besides the markers. */
+export interface PaintExtras {
+  /** Names beside the markers while few are on screen (the operator's toggle). */
+  readonly labels: boolean;
+  /** Slots drawn inside a closed stack: its count stands for them, they carry no name. */
+  readonly unnamed?: (slot: number) => boolean;
+  /**
+   * Draws over the markers (stack counts, an open fan) within `region`, the part of the canvas this
+   * paint handed over (null: all of it); elsewhere the canvas still shows what it drew last time.
+   */
+  readonly decorate?: (ctx: CanvasRenderingContext2D, region: CssBox | null) => void;
 }
 
 /** Same zoom, canvas size and pixel ratio: the views differ at most by where the canvas lies. */
@@ -69,6 +91,9 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   qy = new Int32Array(1024);
   qc = new Uint8Array(1024);
   qs = new Uint8Array(1024).fill(NO_STATE);
+  /** CSS pixels a slot is drawn away from its fix: the vehicles of an open stack, fanned out. */
+  fanX = new Float32Array(1024);
+  fanY = new Float32Array(1024);
   private visible = 0;
   private atlas: { palette: Palette; dpr: number; sprites: SpriteAtlas } | null = null;
   private pixels: PixelFrame | null = null;
@@ -86,8 +111,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   private shifted = false;
   /** The last paint carried names, which overlap neighbours' tiles. */
   private labelled = false;
-  /** Device-pixel box of the selected asset's ring and name at the last paint. */
-  private overlay: PixelRect | null = null;
+  /** Device-pixel boxes of what was drawn over the markers at the last paint and is redrawn at each (the selection). */
+  private overlays: PixelRect[] = [];
   /** The view and time of the last located frame, and how many slots it placed. */
   private last: { view: FrameView; now: number; count: number } | null = null;
 
@@ -101,6 +126,17 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   hideAll(positions: FleetPositions): void {
     this.track(positions);
     this.sx.fill(NaN);
+    this.invalidate();
+  }
+
+  /** Fans slots out by CSS-pixel offsets (an open stack) or back (empty offsets); every marker is placed anew. */
+  setFan(slots: readonly number[], offsets: readonly (readonly [number, number])[]): void {
+    for (let k = 0; k < slots.length; k++) {
+      const s = slots[k]!;
+      if (s >= this.fanX.length) continue;
+      this.fanX[s] = offsets[k]?.[0] ?? 0;
+      this.fanY[s] = offsets[k]?.[1] ?? 0;
+    }
     this.invalidate();
   }
 
@@ -139,8 +175,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       const start = t0[i]!;
       if (i < settledCount && start <= restedBy) continue;
       const t = progress(start, now);
-      const x = lerp(fx[i]!, tx[i]!, t) * scale - ox;
-      const y = lerp(fy[i]!, ty[i]!, t) * scale - oy;
+      const x = lerp(fx[i]!, tx[i]!, t) * scale - ox + this.fanX[i]!;
+      const y = lerp(fy[i]!, ty[i]!, t) * scale - oy + this.fanY[i]!;
       let qx = HIDDEN;
       let qy = 0;
       let qc = 0;
@@ -184,14 +220,15 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
   }
 
   /**
-   * Draws the markers placed by locate(), with names when few are in view and
-   * the map is close, and the selected asset ringed and named over them.
+   * Draws the markers placed by locate(), with names (none overlapping) when
+   * few are in view, what `extras` decorates, and the selected asset ringed
+   * and named over them.
    * Redraws only the dirty tiles within `shown` (device pixels of the canvas: where the map is).
    */
   paint(
     ctx: CanvasRenderingContext2D,
     positions: FleetPositions,
-    zoom: number,
+    extras: PaintExtras,
     palette: Palette,
     nameOf: (assetId: number) => string,
     selected: number | undefined,
@@ -202,13 +239,14 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     const atlas = this.sprites(palette);
     const frame = this.frameFor(ctx.canvas.width, ctx.canvas.height);
     const tiles = this.tilesFor(frame.width, frame.height);
-    const labels = zoom >= LABEL_MIN_ZOOM && this.visible <= LABEL_MAX_COUNT;
+    const labels = extras.labels && this.visible <= LABEL_MAX_COUNT;
     // Names overlap their neighbours' tiles: frames that carry them (few markers) are recomposed whole.
     const batch = this.batchFor(tiles);
     let share = 0;
+    /** What this paint hands over, in device pixels; null: the whole canvas. */
+    let handed: PixelRect | null = null;
     if (!this.full && !labels && !this.labelled) {
-      const o = this.overlay;
-      if (o) tiles.mark(o.x0, o.y0, o.x1, o.y1);
+      for (const o of this.overlays) tiles.mark(o.x0, o.y0, o.x1, o.y1);
       share = batch.count / Math.max(1, tiles.takeWithin(shown, batch));
     }
     if (this.full || labels || this.labelled || share > FULL_REPAINT_SHARE) {
@@ -220,29 +258,60 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       // One hand-over of the box around every tile redrawn: each putImageData costs far more than its pixels.
       if (this.shifted) ctx.putImageData(frame.image, 0, 0);
       else if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+      if (!this.shifted) handed = box ?? { x0: 0, y0: 0, x1: 0, y1: 0 };
     }
     batch.clear();
     this.shifted = false;
     this.full = false;
     this.labelled = labels;
-    if (labels) {
-      for (let i = 0; i < this.count; i++) {
-        const x = this.sx[i]!;
-        if (!Number.isNaN(x)) drawLabel(ctx, x, this.sy[i]!, nameOf(positions.ids[i]!), palette);
-      }
+    const d = view.dpr;
+    const device = (b: CssBox): PixelRect => ({
+      x0: Math.floor(b.x0 * d),
+      y0: Math.floor(b.y0 * d),
+      x1: Math.ceil(b.x1 * d),
+      y1: Math.ceil(b.y1 * d),
+    });
+    this.overlays = [];
+    if (extras.decorate && (handed === null || handed.x1 > handed.x0)) {
+      const region = handed && { x0: handed.x0 / d, y0: handed.y0 / d, x1: handed.x1 / d, y1: handed.y1 / d };
+      extras.decorate(ctx, region);
     }
-    this.overlay = null;
+    if (labels) this.drawLabels(ctx, positions, nameOf, palette, extras.unnamed, selected);
     if (selected !== undefined) {
       const name = nameOf(positions.ids[selected]!);
       const at = this.drawSelected(ctx, positions, selected, now, view, palette, name);
-      const b = selectionBox(ctx, at[0], at[1], name);
-      const d = view.dpr;
-      this.overlay = {
-        x0: Math.floor(b.x0 * d),
-        y0: Math.floor(b.y0 * d),
-        x1: Math.ceil(b.x1 * d),
-        y1: Math.ceil(b.y1 * d),
-      };
+      this.overlays.push(device(selectionBox(ctx, at[0], at[1], name)));
+    }
+  }
+
+  /**
+   * The names of the markers in view, none over another: the lesser is
+   * dropped (moving before idle, stopped and offline; then slot order). The
+   * selected asset's name is drawn with its ring, and keeps its place first.
+   */
+  private drawLabels(
+    ctx: CanvasRenderingContext2D,
+    positions: FleetPositions,
+    nameOf: (assetId: number) => string,
+    palette: Palette,
+    unnamed: ((slot: number) => boolean) | undefined,
+    selected: number | undefined,
+  ): void {
+    const slots: number[] = [];
+    const names: string[] = [];
+    const boxes: LabelBox[] = [];
+    for (let i = 0; i < this.count; i++) {
+      const x = this.sx[i]!;
+      if (Number.isNaN(x) || (unnamed?.(i) && i !== selected)) continue;
+      const name = nameOf(positions.ids[i]!);
+      const rank = i === selected ? -1 : positions.st[i]!;
+      slots.push(i);
+      names.push(name);
+      boxes.push({ ...labelBox(x, this.sy[i]!, labelWidth(ctx, name)), rank });
+    }
+    for (const k of placeLabels(boxes)) {
+      const i = slots[k]!;
+      if (i !== selected) drawLabel(ctx, this.sx[i]!, this.sy[i]!, names[k]!, palette);
     }
   }
 
@@ -289,8 +358,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     name: string,
   ): [number, number] {
     const t = progress(positions.t0[slot]!, now);
-    const x = lerp(positions.fx[slot]!, positions.tx[slot]!, t) * view.scale - view.ox;
-    const y = lerp(positions.fy[slot]!, positions.ty[slot]!, t) * view.scale - view.oy;
+    const x = lerp(positions.fx[slot]!, positions.tx[slot]!, t) * view.scale - view.ox + this.fanX[slot]!;
+    const y = lerp(positions.fy[slot]!, positions.ty[slot]!, t) * view.scale - view.oy + this.fanY[slot]!;
     const state = positions.st[slot]!;
     const col = state === 0 ? headingColumn(lerpAngle(positions.fc[slot]!, positions.tc[slot]!, t)) : 0;
     this.drawSprite(ctx, palette, state, col, x, y);
@@ -317,8 +386,12 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       this.qx[i] = this.qx[i]! - kx;
       this.qy[i] = this.qy[i]! - ky;
     }
-    const o = this.overlay;
-    if (o) this.overlay = { x0: o.x0 - kx, y0: o.y0 - ky, x1: o.x1 - kx, y1: o.y1 - ky };
+    this.overlays = this.overlays.map((o) => ({
+      x0: o.x0 - kx,
+      y0: o.y0 - ky,
+      x1: o.x1 - kx,
+      y1: o.y1 - ky,
+    }));
   }
 
   private track(positions: FleetPositions): void {
@@ -346,6 +419,12 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     const qs = new Uint8Array(size).fill(NO_STATE);
     qs.set(this.qs);
     this.qs = qs;
+    const fanX = new Float32Array(size);
+    fanX.set(this.fanX);
+    this.fanX = fanX;
+    const fanY = new Float32Array(size);
+    fanY.set(this.fanY);
+    this.fanY = fanY;
   }
 
   private frameFor(width: number, height: number): PixelFrame {

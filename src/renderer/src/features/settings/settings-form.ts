@@ -12,6 +12,7 @@ export interface SettingsDraft {
   tileAttribution: string;
   cacheSizeMb: string;
   theme: Settings['theme'];
+  mapLabels: boolean;
   autoUpdate: boolean;
   alarmSounds: { critical: boolean; warning: boolean; info: boolean };
   alarmVolume: number;
@@ -31,6 +32,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'tileAttribution',
   'cacheSizeMb',
   'theme',
+  'mapLabels',
   'autoUpdate',
   'alarmSounds',
   'alarmVolume',
@@ -85,6 +87,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     tileAttribution: settings.tileAttribution,
     cacheSizeMb: String(settings.cacheSizeMb),
     theme: settings.theme,
+    mapLabels: settings.mapLabels,
     autoUpdate: settings.autoUpdate,
     alarmSounds: { ...settings.alarmSounds },
     alarmVolume: Math.round(settings.alarmVolume * 100),
@@ -108,6 +111,7 @@ function valuesOf(draft: SettingsDraft): Record<SettingsField, unknown> {
     tileAttribution: draft.tileAttribution.trim(),
     cacheSizeMb: size === '' ? Number.NaN : Number(size),
     theme: draft.theme,
+    mapLabels: draft.mapLabels,
     autoUpdate: draft.autoUpdate,
     alarmSounds: { ...draft.alarmSounds },
     alarmVolume: draft.alarmVolume / 100,
