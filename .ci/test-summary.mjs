@@ -26,7 +26,8 @@ if (existsSync(reportPath)) {
       reasons.push(`${name}: a hook failed, so ${notRun.length} of its tests did not run: ${message}`);
     else if (message) reasons.push(`${name}: ${message}`);
   }
-  if (/Unhandled Errors?/.test(log))
+  // Vitest's own banner, not a test's log line that happens to say "Unhandled Error".
+  if (/Vitest caught \d+ unhandled errors?/i.test(log))
     reasons.push('vitest caught errors outside any test (see "Unhandled Errors" above)');
 } else if (exitCode !== 0) {
   // npm prints "> package@version script" as each script starts: the last one is the step that failed.
