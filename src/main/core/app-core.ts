@@ -1,29 +1,7 @@
 import { join } from 'node:path';
 import type { AppInfo, Notice } from '../../shared/ipc/views';
-import { accessHandlers } from './access/access-handlers';
-import { createAccessModel } from './access/access-model';
-import { driverHandlers } from './drivers/driver-handlers';
-import { createDriverList } from './drivers/driver-list';
-import { fuelHandlers } from './fuel/fuel-handlers';
-import { createFuelLog } from './fuel/fuel-log';
-import { createAssetGroups } from './groups/asset-groups';
-import { groupHandlers } from './groups/group-handlers';
-import { odometersOf } from './maintenance/location-odometers';
-import { createMaintenance } from './maintenance/maintenance';
-import { odometerHandlers } from './maintenance/odometer-handlers';
-import { reminderHandlers } from './maintenance/reminder-handlers';
-import { renewalReminderHandlers } from './maintenance/renewal-reminder-handlers';
-import { serviceReminderHandlers } from './maintenance/service-reminder-handlers';
-import { mobilityHandlers } from './mobility/mobility-handlers';
-import { createMobilityLinks } from './mobility/mobility-links';
-import { createAssetPhotos } from './photos/asset-photos';
-import { photoHandlers } from './photos/photo-handlers';
-import { createAdminContext } from './records/admin-context';
-import { tagHandlers } from './tags/tag-handlers';
-import { createTagRegister } from './tags/tag-register';
-import { createTrackerCommands } from './trackers/tracker-commands';
-import { trackerHandlers } from './trackers/tracker-handlers';
 import { alarmHandlers } from './alarms/alarm-handlers';
+import { createFleetRecords } from './records/fleet-records';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
 import { openOfflineCache } from './cache/offline-cache';
@@ -163,20 +141,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const alarmInbox = followCurrent(first.alarms.inbox, () => workspace.alarms.inbox);
   const alarmBook = followCurrent(first.alarms.book, () => workspace.alarms.book);
 
-  const admin = createAdminContext({
+  const records = createFleetRecords({
     connection: conn,
     needsSignIn: () => session.view().needsSignIn,
-    // The signed-in owner's files (profile/owner-workspace.ts), read at each use.
-    records: () => workspace.cache.records,
-    photos: () => workspace.cache.photos,
+    cache: () => workspace.cache,
+    shell,
+    push,
     now,
-    changed: (change) => push('records.changed', change),
     log,
-  });
-  const access = createAccessModel({ connection: conn, onChanged: (view) => push('access.changed', view) });
-  const trackers = createTrackerCommands(admin, timing?.commandPollMs);
-  const maintenance = createMaintenance(admin, {
-    locationOdometers: () => odometersOf(workspace.cache.assets.locations()),
+    commandPollMs: timing?.commandPollMs,
   });
   const realtime = createSessionRealtime({
     session,
@@ -207,7 +180,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     const owner = session.dataOwner();
     if (owner !== null && owner !== workspace.owner && !stopped) switchWorkspace(owner);
     push('session.changed', view);
-    access.reset();
+    records.sessionChanged();
     alarms.sessionChanged();
     realtime.sync();
     if (view.signedIn && !view.needsSignIn) {
@@ -247,18 +220,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       (next) => push('settings.changed', next),
     ),
     ...noticeHandlers(notices),
-    ...accessHandlers(access),
-    ...groupHandlers(createAssetGroups(admin)),
-    ...driverHandlers(createDriverList(admin)),
-    ...trackerHandlers(trackers),
-    ...serviceReminderHandlers(maintenance),
-    ...renewalReminderHandlers(maintenance),
-    ...reminderHandlers(maintenance),
-    ...odometerHandlers(maintenance),
-    ...fuelHandlers(createFuelLog(admin)),
-    ...photoHandlers(createAssetPhotos(admin, shell)),
-    ...tagHandlers(createTagRegister(admin)),
-    ...mobilityHandlers(createMobilityLinks(admin, () => access.refusedWholeFleet())),
+    ...records.handlers,
     ...alarmHandlers(alarmInbox, alarmBook),
   };
 
@@ -280,7 +242,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (stopped) return;
       stopped = true;
       realtime.stop();
-      trackers.stop();
+      records.stop();
       workspace.stop();
       await session.dispose();
       appCache.close();

@@ -4,7 +4,7 @@ import type { PhotoCacheStore } from '../cache/photo-cache-store';
 import type { RecordCacheStore } from '../cache/record-cache-store';
 import type { Connection } from '../session/session';
 
-/** What every spec 4.3 family of the core is given (wired in app-core.ts). */
+/** What every spec 4.3 family of the core is given (wired in fleet-records.ts). */
 export interface AdminContext {
   /** The connection's API; null when signed out or while a new sign-in is needed (nothing is sent then). */
   api(): FleetAdminApi | null;
