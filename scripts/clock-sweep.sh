@@ -8,6 +8,7 @@
 #
 #   bash scripts/clock-sweep.sh                       # the whole sweep (26 runs: a few hours)
 #   bash scripts/clock-sweep.sh "2026-11-18 22:53"    # only these moments (UTC), unloaded
+#   CLOCK_SWEEP_LOADED_MOMENT="2026-11-18 22:53" bash scripts/clock-sweep.sh "2026-11-18 22:53" ...
 #
 # Not part of npm test. Needs faketime (Debian: apt-get install faketime). Prints a table of the
 # results, also written to test-results/clock-sweep/table.md with each run's log and JSON reports.
@@ -42,7 +43,7 @@ CLOCK_SUITES=(
 )
 
 max_load=${CLOCK_SWEEP_MAX_LOAD:-6}
-out=test-results/clock-sweep
+out=${CLOCK_SWEEP_OUT:-test-results/clock-sweep}
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -50,6 +51,8 @@ moments=()
 loaded_moment=""
 if [ $# -gt 0 ]; then
   moments=("$@")
+  # One of them again with a core kept busy, e.g. CLOCK_SWEEP_LOADED_MOMENT="2026-11-18 22:53".
+  loaded_moment=${CLOCK_SWEEP_LOADED_MOMENT:-}
 else
   for day in 2026-11-18 2026-11-21 2026-11-22; do # a Wednesday, a Saturday, a Sunday
     for hour in 00 03 06 09 12 15 18 21; do moments+=("$day $hour:00"); done
@@ -71,12 +74,15 @@ count() {
 }
 
 # Runs vitest with the machine's clock at `moment`, running at real speed from there; the offset form
-# of faketime keeps every process (vitest's workers, the service, Chromium) on one clock.
+# of faketime keeps every process (vitest's workers, the service, Chromium) on one clock. The monotonic
+# clock is faked too: with FAKETIME_DONT_FAKE_MONOTONIC=1 (libfaketime 0.9.10) Chromium's processes
+# never finish starting a page and spin until killed, which is what made earlier sweeps fail everywhere.
 run_at() {
   local moment=$1 name=$2
   shift 2
   local offset=$(($(date -u -d "$moment" +%s) - $(date -u +%s)))
-  FLEETDESK_TEST_REPORT="$out/$name.json" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+  unset FAKETIME_DONT_FAKE_MONOTONIC DONT_FAKE_MONOTONIC
+  FLEETDESK_TEST_REPORT="$out/$name.json" \
     faketime -f "${offset}s" npx vitest run "$@" >"$out/$name.log" 2>&1
 }
 
