@@ -4,13 +4,7 @@ import type { DrawnMarkers } from './hit-test';
 import { lerp, lerpAngle, MOVE_DURATION_MS, progress } from './interpolation';
 import { placeLabels, type LabelBox } from './label-placement';
 import { drawLabel, drawSelection, labelBox, labelWidth, selectionBox, type Palette } from './marker-drawing';
-import {
-  buildSpriteAtlas,
-  headingColumn,
-  SPRITE_CSS_PX,
-  spriteReach,
-  type SpriteAtlas,
-} from './marker-sprites';
+import { buildSpriteAtlas, headingColumn, spriteReach, type SpriteAtlas } from './marker-sprites';
 import { PixelFrame } from './pixel-frame';
 import { composeAll, composeDirty, HIDDEN, shiftFrame, type PlacedSprites } from './sprite-compose';
 
@@ -330,7 +324,9 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     y: number,
   ): void {
     const atlas = this.sprites(palette);
-    const h = SPRITE_CSS_PX / 2;
+    // The cell is whole device pixels (SPRITE_CSS_PX · dpr rounded up): drawn at that size, not resampled to 22 CSS px.
+    const size = atlas.cell / atlas.dpr;
+    const h = Math.floor(atlas.cell / 2) / atlas.dpr;
     ctx.drawImage(
       atlas.canvas,
       column * atlas.cell,
@@ -339,8 +335,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       atlas.cell,
       x - h,
       y - h,
-      2 * h,
-      2 * h,
+      size,
+      size,
     );
   }
 

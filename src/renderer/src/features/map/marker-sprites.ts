@@ -28,16 +28,17 @@ export function buildSpriteAtlas(palette: Palette, dpr: number, stateCount: numb
   canvas.height = cell * stateCount;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) return { canvas, cell, dpr, pixels: [] };
-  ctx.scale(dpr, dpr);
-  const half = SPRITE_CSS_PX / 2;
+  // Each sprite is drawn about its own cell's centre pixel, the one spriteFromImage calls (0, 0). Scaling the
+  // whole sheet instead puts cell c at c · 22 · dpr, which drifts off the whole-pixel cells at a fractional
+  // scale (at 125 % by half a pixel a column: the arrows of the later headings came out in two pieces).
+  const half = Math.floor(cell / 2);
   for (let s = 0; s < stateCount; s++) {
     const columns = s === 0 ? HEADING_STEPS : 1;
     for (let c = 0; c < columns; c++) {
-      const x = c * SPRITE_CSS_PX + half;
-      const y = s * SPRITE_CSS_PX + half;
+      ctx.setTransform(dpr, 0, 0, dpr, c * cell + half, s * cell + half);
       ctx.beginPath();
-      if (s === 0) drawArrow(ctx, x, y, (c * 360) / HEADING_STEPS);
-      else drawDot(ctx, x, y);
+      if (s === 0) drawArrow(ctx, 0, 0, (c * 360) / HEADING_STEPS);
+      else drawDot(ctx, 0, 0);
       ctx.fillStyle = palette.state[s]!;
       ctx.fill();
       ctx.lineWidth = 1.25;
