@@ -47,13 +47,18 @@ export class OfflineBaseLayer extends L.GridLayer {
 
   protected override createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
     const canvas = document.createElement('canvas');
-    canvas.width = TILE;
-    canvas.height = TILE;
+    // Drawn at the display's own resolution (sharp at 125 %), laid out at TILE CSS pixels.
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(TILE * dpr);
+    canvas.height = Math.round(TILE * dpr);
+    canvas.style.width = `${TILE}px`;
+    canvas.style.height = `${TILE}px`;
     const ctx = canvas.getContext('2d');
     if (!ctx) {
       queueMicrotask(() => done(undefined, canvas));
       return canvas;
     }
+    ctx.scale(canvas.width / TILE, canvas.height / TILE);
     const c = this.colours();
     ctx.fillStyle = c.water;
     ctx.fillRect(0, 0, TILE, TILE);
