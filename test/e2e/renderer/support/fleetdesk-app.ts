@@ -98,6 +98,10 @@ export interface FleetdeskAppOptions {
    * would from the Settings), and each one shown is recorded for notifications().
    */
   readonly notifications?: boolean;
+  /** The window's size in CSS pixels; 1440×900 by default. */
+  readonly viewport?: { readonly width: number; readonly height: number };
+  /** The display's scale (1.25: Windows at 125 %); 1 by default. */
+  readonly deviceScaleFactor?: number;
 }
 
 /** Nothing on the console, everything kept for the test to read. */
@@ -187,7 +191,8 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   try {
     browser = await launchChromium();
     context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+      deviceScaleFactor: options.deviceScaleFactor ?? 1,
       locale: 'en-GB',
       timezoneId: 'UTC',
       acceptDownloads: true,
