@@ -15,6 +15,7 @@ import { useSettings } from '../../stores/settings';
 import { useMapControls } from './map-controls';
 import { BASE_COLOURS } from './map-palette';
 import { OfflineBaseLayer } from './offline-base-layer';
+import { markPointerFocus } from './pointer-focus';
 import { loadWorldOutlines, type WorldOutlines } from './world-outlines';
 
 /**
@@ -59,6 +60,7 @@ export function useBaseMap(
   let tiles: L.TileLayer | null = null;
   let offline: OfflineBaseLayer | null = null;
   let resize: ResizeObserver | null = null;
+  let unmarkPointerFocus: (() => void) | null = null;
 
   function makeTiles(): L.TileLayer {
     let loaded = 0;
@@ -86,6 +88,7 @@ export function useBaseMap(
     if (!el.value) return;
     // Before L.map: Leaflet reads the element's position then and makes a static one relative.
     el.value.classList.add('base-map');
+    unmarkPointerFocus = markPointerFocus(el.value);
     const m = L.map(el.value, { zoomControl: true, worldCopyJump: false, minZoom: 2, maxZoom: 19 });
     showTheme(m.getContainer(), controls.theme);
     m.attributionControl.setPrefix(false);
@@ -134,6 +137,7 @@ export function useBaseMap(
   onActivated(() => map.value?.invalidateSize({ animate: false }));
 
   onBeforeUnmount(() => {
+    unmarkPointerFocus?.();
     resize?.disconnect();
     map.value?.remove();
     map.value = null;
