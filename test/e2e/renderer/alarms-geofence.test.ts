@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { crossingFix, fixAhead } from './support/alarm-moments';
-import { assetDriving } from './support/fleet-moments';
+import { crossingFix, drivingToFixAhead } from './support/alarm-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { ALARM_RINGS_CANVAS, paintedNear } from './support/map-canvas';
 import { mapCoordinates, pagePoint, type MapView } from './support/map-coordinates';
@@ -81,13 +80,15 @@ describe('alarms from a geofence drawn on the live map, in Chromium against the 
       const api = serviceApi(app.service, app.operatorToken);
       // The moment, asked of the simulator: the service's clock runs on to a vehicle on the road, and the point
       // it will pass a few minutes later is where the geofence goes.
-      app.runClockTo(assetDriving(app.fleet, app.serviceNow(), ON_THE_ROAD_MS));
+      const ahead = app.runClockTo(
+        drivingToFixAhead(app.fleet, app.serviceNow(), {
+          onTheRoadMs: ON_THE_ROAD_MS,
+          leadMs: 150_000,
+          withinMs: 10 * MINUTE,
+          clearM: CLEAR_M,
+        }),
+      );
       await onServiceTime(page);
-      const ahead = fixAhead(app.fleet, app.serviceNow(), {
-        leadMs: 150_000,
-        withinMs: 10 * MINUTE,
-        clearM: CLEAR_M,
-      });
       const vehicle = app.fleet.asset(ahead.assetId)!.name;
       const fenceName = `Roadworks ${new Date(ahead.fix.t).toISOString().slice(11, 16)}`;
 

@@ -1,6 +1,7 @@
 import { contains, haversineM, prepareShape } from '../../../../src/shared/geo/geofence-geometry';
 import type { GeofenceShape } from '../../../../src/shared/interface';
 import type { Fleet, Sample } from '../../../../src/server/sim/types';
+import { assetDriving } from './fleet-moments';
 
 /**
  * Moments for the alarm tests, asked of the simulator the service runs (a
@@ -17,17 +18,47 @@ export interface FixAhead {
   readonly fix: Sample;
 }
 
+interface AheadOptions {
+  readonly leadMs: number;
+  readonly withinMs: number;
+  readonly clearM: number;
+  readonly minSpeed?: number;
+}
+
+/** How many moments with a vehicle on the road drivingToFixAhead tries before it gives up. */
+const DRIVES_TRIED = 500;
+
+/**
+ * The first moment from `from` at which a vehicle is on the road for `onTheRoadMs` and a fix ahead of it
+ * (fixAhead) exists, with that fix: the moment a test runs the service's clock to. A vehicle merely on the
+ * road may be circling a yard, with no point ahead that it keeps clear of until then.
+ */
+export function drivingToFixAhead(
+  fleet: Fleet,
+  from: number,
+  o: AheadOptions & { readonly onTheRoadMs: number },
+): FixAhead & { readonly at: number } {
+  let t = from;
+  for (let tried = 0; tried < DRIVES_TRIED; tried++) {
+    const { at } = assetDriving(fleet, t, o.onTheRoadMs);
+    const found = findFixAhead(fleet, at, o);
+    if (found) return { at, ...found };
+    t = at + MINUTE;
+  }
+  throw new Error(
+    `In ${DRIVES_TRIED} moments from ${iso(from)} to ${iso(t)} with a vehicle of the simulated fleet on the road, ` +
+      `none reaches a point between ${o.leadMs / MINUTE} and ${o.withinMs / MINUTE} min later that it keeps ` +
+      `${o.clearM} m away from until then.`,
+  );
+}
+
 /**
  * An asset driving now that will pass a point between `leadMs` and
  * `withinMs` from `now` which none of its fixes from now until then comes
  * within `clearM` of: a square drawn round that point is entered there, not
  * before, whenever the rule is made in the lead time.
  */
-export function fixAhead(
-  fleet: Fleet,
-  now: number,
-  o: { leadMs: number; withinMs: number; clearM: number; minSpeed?: number },
-): FixAhead {
+function findFixAhead(fleet: Fleet, now: number, o: AheadOptions): FixAhead | null {
   const minSpeed = o.minSpeed ?? 15;
   for (const a of fleet.assets) {
     if (!(fleet.sampleAt(a.id, now).speed > 0)) continue;
@@ -40,10 +71,7 @@ export function fixAhead(
         return { assetId: a.id, fix: f };
     }
   }
-  throw new Error(
-    `No vehicle of the simulated fleet driving at ${iso(now)} reaches a point between ${o.leadMs / MINUTE} and ` +
-      `${o.withinMs / MINUTE} min later that it keeps ${o.clearM} m away from until then.`,
-  );
+  return null;
 }
 
 /** The fix an enter (or exit) rule written at `since` raises at: the first after it that crossed the shape's edge. */
