@@ -19,7 +19,7 @@ let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
 async function mountHistory(
-  answer: HistoryResult | ((asked: { start: number; end: number }) => HistoryResult),
+  answer: HistoryResult | ((asked: { start: number; end: number } | undefined) => HistoryResult),
   intent: ScreenIntent = { kind: 'history', assetId: 3, seq: 4 },
 ): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
   const fleet = simFleet(5);
@@ -194,7 +194,8 @@ describe('history view', () => {
   });
 
   it('says "Today so far" for today’s range, which ends now, rather than warning that it is incomplete', async () => {
-    const { wrapper } = await mountHistory(({ start, end }) => {
+    const { wrapper } = await mountHistory((asked) => {
+      const { start, end } = asked ?? { start: 0, end: 1 };
       // The service's answer for today: settled until two minutes before the end asked for.
       const fixes: Fix[] = [];
       for (let t = Math.max(start, end - 30 * 60_000); t < end; t += 60_000)
