@@ -66,27 +66,42 @@ describe('coverage wording', () => {
       source: 'network',
       offline: false,
     } as const;
-    expect(coverageNotice(unsettled, fmt, { end: now, askedAt: now, today: true })).toEqual({
+    expect(
+      coverageNotice(unsettled, fmt, { start: now - 3_600_000, end: now, askedAt: now, today: true }),
+    ).toEqual({
       tone: 'so-far',
       text: 'Today so far — the latest fixes may still be arriving',
     });
-    expect(coverageNotice(unsettled, fmt, { end: now, askedAt: now, today: false })?.text).toMatch(
-      /^So far — /,
-    );
+    expect(
+      coverageNotice(unsettled, fmt, { start: now - 3_600_000, end: now, askedAt: now, today: false })?.text,
+    ).toMatch(/^So far — /);
     // Complete only until an hour ago: a real hole, whatever the range's end.
     const holed = { ...unsettled, completeUntil: now - 3_600_000 };
-    expect(coverageNotice(holed, fmt, { end: now, askedAt: now, today: true })?.tone).toBe('warning');
+    expect(
+      coverageNotice(holed, fmt, { start: now - 3_600_000, end: now, askedAt: now, today: true })?.tone,
+    ).toBe('warning');
     // A range that ended yesterday is no "so far".
     expect(
       coverageNotice({ ...unsettled, completeUntil: now - 86_400_000 - 60_000 }, fmt, {
+        start: now - 2 * 86_400_000,
         end: now - 86_400_000,
         askedAt: now,
         today: false,
       })?.tone,
     ).toBe('warning');
+    // A minute after midnight nothing of today is settled yet: still "so far".
+    const minute = { ...unsettled, completeUntil: null };
+    expect(
+      coverageNotice(minute, fmt, { start: now - 60_000, end: now, askedAt: now, today: true })?.tone,
+    ).toBe('so-far');
     // Offline stays offline.
     expect(
-      coverageNotice({ ...unsettled, offline: true }, fmt, { end: now, askedAt: now, today: true })?.tone,
+      coverageNotice({ ...unsettled, offline: true }, fmt, {
+        start: now - 3_600_000,
+        end: now,
+        askedAt: now,
+        today: true,
+      })?.tone,
     ).toBe('offline');
   });
 });

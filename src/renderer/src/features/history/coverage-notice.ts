@@ -13,8 +13,9 @@ export interface CoverageNotice {
  */
 export const SO_FAR_MS = 5 * 60_000;
 
-/** The asked range's end, when it was asked for, and whether it starts today (the operator's day). */
+/** The asked range, when it was asked for, and whether it starts today (the operator's day). */
 export interface AskedRange {
+  readonly start: number;
   readonly end: number;
   readonly askedAt: number;
   readonly today: boolean;
@@ -42,11 +43,11 @@ export function coverageNotice(
     };
   }
   if (!coverage.complete) {
+    // Just after midnight today's range is all unsettled: nothing of it is complete yet, and that is no hole.
     const endsNow =
       asked !== undefined &&
-      coverage.completeUntil !== null &&
       asked.end >= asked.askedAt - SO_FAR_MS &&
-      asked.end - coverage.completeUntil <= SO_FAR_MS;
+      asked.end - (coverage.completeUntil ?? asked.start) <= SO_FAR_MS;
     if (endsNow)
       return {
         tone: 'so-far',

@@ -47,7 +47,7 @@ export interface ChartAxis {
   readonly gaps: readonly { readonly x0: number; readonly x1: number }[];
 }
 
-/** Bars coloured with the map's speed bands, so chart and track read the same; a time axis below them. */
+/** Bars coloured with the map's speed bands, so chart and track read the same; the time axis's ticks below them. */
 export function drawSpeedChart(
   ctx: CanvasRenderingContext2D,
   columns: Float32Array,
@@ -88,17 +88,12 @@ export function drawSpeedChart(
   ctx.moveTo(0, height + 0.5);
   ctx.lineTo(width, height + 0.5);
   ctx.stroke();
-  ctx.textBaseline = 'top';
+  // The labels are the chart's DOM (SpeedChart.vue), so they are read and found like any text.
   for (const tick of axis.ticks) {
     const x = Math.round(tick.x) + 0.5;
     ctx.beginPath();
     ctx.moveTo(x, height);
     ctx.lineTo(x, height + 4);
     ctx.stroke();
-    ctx.font = tick.day ? '600 10px system-ui, sans-serif' : '10px system-ui, sans-serif';
-    const w = ctx.measureText(tick.label).width;
-    // Centred on the tick, but never cut by the chart's edges.
-    ctx.fillText(tick.label, Math.min(width - w - 2, Math.max(2, tick.x - w / 2)), height + 4);
   }
-  ctx.textBaseline = 'alphabetic';
 }
