@@ -112,20 +112,36 @@ describe('the History screen tells the truth, in Chromium against the local flee
     for (const label of await ticks.allInnerTexts())
       expect(label).toMatch(/^(\d{2}:\d{2}( [AP]M)?|\w{3} \d{1,2})$/);
 
-    // Pointing at the chart reads out the time and speed there and puts a ring on the map at that moment.
+    // Pointing at the chart reads out the time and speed there and puts a ring on the map at that moment:
+    // at a fix where the asset drives, then at the fix farthest from there.
     const box = (await chart.boundingBox())!;
+    const xAt = (t: number): number =>
+      box.x + 1 + ((t - times[0]!) / (times.at(-1)! - times[0]!)) * (box.width - 2);
+    const driving = fixes.findIndex((f) => (f.speed ?? 0) > 0);
+    expect(driving).toBeGreaterThanOrEqual(0);
+    const far = (i: number): number =>
+      Math.hypot(
+        fixes[i]!.latitude - fixes[driving]!.latitude,
+        fixes[i]!.longitude - fixes[driving]!.longitude,
+      );
+    const farthest = fixes.reduce((best, _f, i) => (far(i) > far(best) ? i : best), 0);
     const readout = screen.getByTestId('chart-readout');
     const ring = page.locator('.hover-cursor');
-    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await page.mouse.move(xAt(times[driving]!), box.y + box.height / 2);
     await readout.waitFor(PATIENT);
     expect(await readout.innerText()).toMatch(/ · (\d+ km\/h|No data)$/);
     await ring.waitFor(PATIENT);
     const first = { time: await readout.getAttribute('data-time'), at: (await ring.boundingBox())! };
     expect(await ring.getAttribute('data-time')).toBe(first.time);
     await app.screenshot('history-chart-hover');
-    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.move(xAt(times[farthest]!), box.y + box.height / 2);
     await expect.poll(() => readout.getAttribute('data-time'), PATIENT).not.toBe(first.time);
-    await expect.poll(async () => (await ring.boundingBox())?.x, PATIENT).not.toBe(first.at.x);
+    await expect
+      .poll(async () => {
+        const at = await ring.boundingBox();
+        return at ? Math.hypot(at.x - first.at.x, at.y - first.at.y) : 0;
+      }, PATIENT)
+      .toBeGreaterThan(3);
     expect(await ring.getAttribute('data-time')).toBe(await readout.getAttribute('data-time'));
 
     // Pointing at the track where the ring was moves the chart's cursor there.
@@ -141,13 +157,16 @@ describe('the History screen tells the truth, in Chromium against the local flee
     await page.keyboard.press('Shift+ArrowRight');
     await expect.poll(() => clock.innerText(), PATIENT).not.toBe(before);
 
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
-    await readout.waitFor(PATIENT);
-    await app.screenshot('history-gap-dark', { docs: true });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2);
-    await app.screenshot('history-gap-light', { docs: true });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    // docs/: the silence and the chart's axis with its read-out, in both themes (FLEETDESK_DOCS_SCREENSHOTS=1).
+    await screen.getByTestId('scrubber').blur();
+    for (const theme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.locator(`html[data-theme="${theme}"]`).waitFor(PATIENT);
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+      await readout.waitFor(PATIENT);
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      await app.screenshot(`history-gap-${theme}`, { docs: true });
+    }
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -122,8 +122,9 @@ export function assetName(fleet: Fleet, assetId: number): string {
 
 /**
  * A past stretch in which one asset's tracker falls silent for at least `silentMs` (the simulator's
- * offline gaps), with `marginMs` of reporting either side and no other silence in the range; the range
- * is on whole minutes and ends at least `settleMs` before `now`.
+ * offline gaps), with `marginMs` of reporting either side, no other silence in the range, and some
+ * driving before or after it (so the track goes somewhere); the range is on whole minutes and ends at
+ * least `settleMs` before `now`.
  */
 export function trackerSilence(
   fleet: Fleet,
@@ -150,7 +151,8 @@ export function trackerSilence(
         silentTo + MINUTE - silentFrom >= silentMs &&
         end <= latestEnd &&
         throughout(start, silentFrom - MINUTE - start, online) &&
-        throughout(silentTo + MINUTE, marginMs, online)
+        throughout(silentTo + MINUTE, marginMs, online) &&
+        !throughout(start, end - start, (t) => !online(t) || fleet.sampleAt(a.id, t).speed === 0)
       )
         return { assetId: a.id, start, end, silentFrom, silentTo: silentTo + MINUTE };
       silentTo = silentFrom - MINUTE;
