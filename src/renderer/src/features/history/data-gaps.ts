@@ -19,13 +19,15 @@ export interface DataGap {
 
 /** The median of the positive intervals between consecutive fixes; null with fewer than two fixes. */
 export function medianInterval(t: Float64Array): number | null {
-  const steps: number[] = [];
+  // A typed array sorts numerically in place: 30 days of a 10 s tracker (259,200 fixes) in one buffer.
+  const steps = new Float64Array(Math.max(0, t.length - 1));
+  let n = 0;
   for (let i = 1; i < t.length; i++) {
     const dt = t[i]! - t[i - 1]!;
-    if (dt > 0) steps.push(dt);
+    if (dt > 0) steps[n++] = dt;
   }
-  if (steps.length === 0) return null;
-  const sorted = Float64Array.from(steps).sort();
+  if (n === 0) return null;
+  const sorted = steps.subarray(0, n).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
