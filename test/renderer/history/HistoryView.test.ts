@@ -3,7 +3,7 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, getActivePinia, setActivePinia } from 'pinia';
 import { setBridge } from '../../../src/renderer/src/api';
 import HistoryView from '../../../src/renderer/src/features/history/HistoryView.vue';
-import { formatDateTime } from '../../../src/renderer/src/features/history/history-format';
+import { formatDateTime, formatDuration } from '../../../src/renderer/src/features/history/history-format';
 import type { ScreenIntent } from '../../../src/renderer/src/layout/navigation';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
 import { useGroups } from '../../../src/renderer/src/stores/groups';
@@ -13,13 +13,13 @@ import { FakeBridge } from '../support/fake-bridge';
 import { withFleetRecords } from '../support/fleet-records-bridge';
 import { settle } from '../support/mount-with-bridge';
 import { simFleet, TEST_SETTINGS } from '../support/sim-fleet';
-import { morning, result, T0 } from './history-fixture';
+import { columns, morning, result, T0, type Fix } from './history-fixture';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
 async function mountHistory(
-  answer: HistoryResult,
+  answer: HistoryResult | ((asked: { start: number; end: number } | undefined) => HistoryResult),
   intent: ScreenIntent = { kind: 'history', assetId: 3, seq: 4 },
 ): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
   const fleet = simFleet(5);
@@ -168,5 +168,69 @@ describe('history view', () => {
       'History covers at most 31 days at a time',
     );
     expect(bridge.callsOf('history.get')).toHaveLength(1);
+  });
+
+  it('counts a stretch with no fixes as "No data", neither as a stop nor as stopped time', async () => {
+    const MIN = 60_000;
+    const before = Array.from(morning().t, (t): Fix => ({ t, lat: 51.9, lon: 4.5, speed: 0 }));
+    const last = before.at(-1)!.t;
+    // Parked at the end of the morning, then nothing for three hours, then parked again for 10 minutes.
+    const after: Fix[] = [];
+    for (let m = 0; m <= 10; m++)
+      after.push({ t: last + 3 * 60 * MIN + m * MIN, lat: 51.9, lon: 4.5, speed: 0 });
+    const cols = columns([...before, ...after]);
+    const { wrapper } = await mountHistory(result(cols));
+    const facts = wrapper.find('[aria-label="Summary"]');
+    const value = (term: string): string => {
+      const dts = facts.findAll('dt');
+      const i = dts.findIndex((d) => d.text() === term);
+      return i < 0 ? '' : facts.findAll('dd')[i]!.text();
+    };
+    expect(value('No data')).toBe('3 h 00 min');
+    expect(value('Stopped')).toBe(formatDuration(last - T0 + 10 * MIN));
+    // The gap splits what would have been one 3 h 50 min stop into two, neither spanning it.
+    expect(wrapper.text()).toContain('Stops 2');
+    expect(wrapper.text()).not.toMatch(/3 h 5\d min/);
+  });
+
+  it('says "Today so far" for today’s range, which ends now, rather than warning that it is incomplete', async () => {
+    const { wrapper } = await mountHistory((asked) => {
+      const { start, end } = asked ?? { start: 0, end: 1 };
+      // The service's answer for today: settled until two minutes before the end asked for.
+      const fixes: Fix[] = [];
+      for (let t = Math.max(start, end - 30 * 60_000); t < end; t += 60_000)
+        fixes.push({ t, lat: 51.9, lon: 4.5, speed: 30 });
+      return {
+        ...result(columns(fixes), { complete: false, completeUntil: end - 120_000, source: 'network' }),
+        start,
+        end,
+      };
+    });
+    const notice = wrapper.find('[data-testid="history-coverage"]');
+    expect(notice.text()).toBe('Today so far — the latest fixes may still be arriving');
+    expect(notice.classes()).toContain('so-far');
+    expect(notice.classes()).not.toContain('warning');
+  });
+
+  it('reads out the time and speed pointed at on the chart, and moves the replay by a pixel column with the arrows', async () => {
+    const cols = morning();
+    const { wrapper } = await mountHistory(result(cols));
+    const chart = wrapper.find('[data-testid="speed-chart"]');
+    // happy-dom lays nothing out: the chart is 0 px wide, so any pointer is at its right end.
+    await chart.trigger('pointermove', { clientX: 5 });
+    const readout = wrapper.find('[data-testid="chart-readout"]');
+    expect(readout.text()).toBe(`${formatDateTime(cols.t.at(-1)!)} · 0 km/h`);
+    await chart.trigger('pointerleave');
+    expect(wrapper.find('[data-testid="chart-readout"]').exists()).toBe(false);
+
+    const scrubber = wrapper.find('[data-testid="scrubber"]');
+    const clock = wrapper.find('[data-testid="replay-time"]');
+    expect(clock.text()).toBe(formatDateTime(cols.t[0]!));
+    await scrubber.trigger('keydown', { key: 'End' });
+    expect(clock.text()).toBe(formatDateTime(cols.t.at(-1)!));
+    await scrubber.trigger('keydown', { key: 'PageDown' });
+    expect(clock.text()).toBe(formatDateTime(cols.t.at(-1)! - (cols.t.at(-1)! - cols.t[0]!) / 10));
+    await scrubber.trigger('focus');
+    expect(wrapper.find('[data-testid="chart-readout"]').text()).toContain(clock.text());
   });
 });

@@ -58,6 +58,52 @@ describe('coverage wording', () => {
       coverageNotice({ complete: true, completeUntil: 5, source: 'network', offline: false }, fmt),
     ).toBeNull();
   });
+  it('calls a range that ends now "so far", not incomplete, and keeps the warning for a real hole', () => {
+    const now = Date.UTC(2026, 10, 26, 9, 30);
+    const unsettled = {
+      complete: false,
+      completeUntil: now - 2 * 60_000,
+      source: 'network',
+      offline: false,
+    } as const;
+    expect(
+      coverageNotice(unsettled, fmt, { start: now - 3_600_000, end: now, askedAt: now, today: true }),
+    ).toEqual({
+      tone: 'so-far',
+      text: 'Today so far — the latest fixes may still be arriving',
+    });
+    expect(
+      coverageNotice(unsettled, fmt, { start: now - 3_600_000, end: now, askedAt: now, today: false })?.text,
+    ).toMatch(/^So far — /);
+    // Complete only until an hour ago: a real hole, whatever the range's end.
+    const holed = { ...unsettled, completeUntil: now - 3_600_000 };
+    expect(
+      coverageNotice(holed, fmt, { start: now - 3_600_000, end: now, askedAt: now, today: true })?.tone,
+    ).toBe('warning');
+    // A range that ended yesterday is no "so far".
+    expect(
+      coverageNotice({ ...unsettled, completeUntil: now - 86_400_000 - 60_000 }, fmt, {
+        start: now - 2 * 86_400_000,
+        end: now - 86_400_000,
+        askedAt: now,
+        today: false,
+      })?.tone,
+    ).toBe('warning');
+    // A minute after midnight nothing of today is settled yet: still "so far".
+    const minute = { ...unsettled, completeUntil: null };
+    expect(
+      coverageNotice(minute, fmt, { start: now - 60_000, end: now, askedAt: now, today: true })?.tone,
+    ).toBe('so-far');
+    // Offline stays offline.
+    expect(
+      coverageNotice({ ...unsettled, offline: true }, fmt, {
+        start: now - 3_600_000,
+        end: now,
+        askedAt: now,
+        today: true,
+      })?.tone,
+    ).toBe('offline');
+  });
 });
 
 describe('history formats', () => {

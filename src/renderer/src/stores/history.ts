@@ -4,6 +4,7 @@ import type { HistoryResult } from '../../../shared/ipc';
 import { call, hasErrorCode } from '../api';
 import { summariseHistory, type HistorySummary } from '../features/history/history-summary';
 import { findIdle, findStops, type Stretch } from '../features/history/stop-detection';
+import { findDataGaps, type DataGap } from '../features/history/data-gaps';
 import {
   presetRange,
   toLocalInput,
@@ -15,8 +16,13 @@ import {
 export interface LoadedHistory {
   readonly result: HistoryResult;
   readonly stops: readonly Stretch[];
-  readonly idle: readonly Stretch[];
+  /** Stretches with no fixes: drawn and counted as no data, never as stops. */
+  readonly gaps: readonly DataGap[];
+  /** What "skip idle" jumps over: idle stretches and data gaps, sorted by start. */
+  readonly idle: readonly { readonly start: number; readonly end: number }[];
   readonly summary: HistorySummary;
+  /** When it was asked for: a range that ended then is "so far" (coverage-notice.ts). */
+  readonly askedAt: number;
 }
 
 /**
@@ -35,16 +41,22 @@ export const useHistory = defineStore('history', () => {
 
   async function load(assetId: number, range: TimeRange): Promise<void> {
     const mine = ++seq;
+    const askedAt = Date.now();
     loading.value = true;
     error.value = null;
     try {
       const result = await call('history.get', { assetId, start: range.start, end: range.end });
       if (mine !== seq) return;
+      const gaps = findDataGaps(result.points);
+      // Idle stretches end where a gap begins, so the two never overlap.
+      const idle = [...findIdle(result.points, gaps), ...gaps].sort((a, b) => a.start - b.start);
       loaded.value = markRaw({
         result: markRaw(result),
-        stops: markRaw(findStops(result.points)),
-        idle: markRaw(findIdle(result.points)),
-        summary: summariseHistory(result.points),
+        stops: markRaw(findStops(result.points, gaps)),
+        gaps: markRaw(gaps),
+        idle: markRaw(idle),
+        summary: summariseHistory(result.points, gaps),
+        askedAt,
       });
     } catch (err) {
       if (mine !== seq) return;

@@ -119,3 +119,46 @@ export function assetName(fleet: Fleet, assetId: number): string {
     throw new Error(`The simulated fleet of ${fleet.assets.length} vehicles has no asset ${assetId}.`);
   return asset.name;
 }
+
+/**
+ * A past stretch in which one asset's tracker falls silent for at least `silentMs` (the simulator's
+ * offline gaps), with `marginMs` of reporting either side, no other silence in the range, and some
+ * driving before or after it (so the track goes somewhere); the range is on whole minutes and ends at
+ * least `settleMs` before `now`.
+ */
+export function trackerSilence(
+  fleet: Fleet,
+  now: number,
+  silentMs: number,
+  marginMs: number,
+  settleMs: number,
+): { assetId: number; start: number; end: number; silentFrom: number; silentTo: number } {
+  const latestEnd = Math.floor((now - settleMs) / MINUTE) * MINUTE;
+  for (const a of fleet.assets) {
+    const online = (t: number): boolean => fleet.isOnline(a.id, t);
+    let silentTo = latestEnd - marginMs;
+    while (silentTo > latestEnd - LOOK_AHEAD_MS) {
+      if (online(silentTo) || !online(silentTo + MINUTE)) {
+        silentTo -= MINUTE;
+        continue;
+      }
+      // silentTo: the last silent whole minute before reports resume; walk back to where the silence began.
+      let silentFrom = silentTo;
+      while (!online(silentFrom - MINUTE)) silentFrom -= MINUTE;
+      const start = silentFrom - marginMs;
+      const end = silentTo + MINUTE + marginMs;
+      if (
+        silentTo + MINUTE - silentFrom >= silentMs &&
+        end <= latestEnd &&
+        throughout(start, silentFrom - MINUTE - start, online) &&
+        throughout(silentTo + MINUTE, marginMs, online) &&
+        !throughout(start, end - start, (t) => !online(t) || fleet.sampleAt(a.id, t).speed === 0)
+      )
+        return { assetId: a.id, start, end, silentFrom, silentTo: silentTo + MINUTE };
+      silentTo = silentFrom - MINUTE;
+    }
+  }
+  throw new Error(
+    `No tracker of the simulated fleet fell silent for ${silentMs / MINUTE} minutes in the eight days before ${moment(latestEnd)}.`,
+  );
+}

@@ -1,4 +1,5 @@
 import type { HistoryColumns } from '../../../../shared/ipc';
+import { findDataGaps, gapMask, type DataGap } from './data-gaps';
 
 export interface HistorySummary {
   readonly points: number;
@@ -7,6 +8,8 @@ export interface HistorySummary {
   readonly distanceSource: 'odometer' | 'gps' | 'none';
   readonly movingMs: number;
   readonly stoppedMs: number;
+  /** Time inside the track with no fixes (data-gaps.ts): neither moving nor stopped. */
+  readonly noDataMs: number;
   /** km/h; null when no speed was reported. */
   readonly maxSpeed: number | null;
   /** Time-weighted mean speed while moving, km/h; null when never moving. */
@@ -38,15 +41,20 @@ function odometerDistance(odo: Float64Array): number | null {
 }
 
 /**
- * Each interval between two fixes counts as moving when the fix that opens
- * it reports a speed above 0, and as stopped otherwise (so moving + stopped
- * is the time the track spans).
+ * Each interval between two fixes counts as no data when it is a data gap, as
+ * moving when the fix that opens it reports a speed above 0, and as stopped
+ * otherwise (so moving + stopped + no data is the time the track spans).
  */
-export function summariseHistory(cols: HistoryColumns): HistorySummary {
+export function summariseHistory(
+  cols: HistoryColumns,
+  gaps: readonly DataGap[] = findDataGaps(cols),
+): HistorySummary {
   const n = cols.t.length;
+  const gapAfter = gapMask(n, gaps);
   let gps = 0;
   let movingMs = 0;
   let stoppedMs = 0;
+  let noDataMs = 0;
   let speedTime = 0;
   let maxSpeed = -Infinity;
   for (let i = 0; i < n; i++) {
@@ -55,7 +63,9 @@ export function summariseHistory(cols: HistoryColumns): HistorySummary {
     if (i + 1 >= n) break;
     const dt = cols.t[i + 1]! - cols.t[i]!;
     gps += haversineKm(cols.lat[i]!, cols.lon[i]!, cols.lat[i + 1]!, cols.lon[i + 1]!);
-    if (Number.isFinite(s) && s > 0) {
+    if (gapAfter[i] === 1) {
+      noDataMs += dt;
+    } else if (Number.isFinite(s) && s > 0) {
       movingMs += dt;
       speedTime += s * dt;
     } else {
@@ -69,6 +79,7 @@ export function summariseHistory(cols: HistoryColumns): HistorySummary {
     distanceSource: n < 2 ? 'none' : odo !== null ? 'odometer' : 'gps',
     movingMs,
     stoppedMs,
+    noDataMs,
     maxSpeed: maxSpeed === -Infinity ? null : maxSpeed,
     avgMovingSpeed: movingMs > 0 ? speedTime / movingMs : null,
   };

@@ -1,5 +1,9 @@
 import type { HistoryColumns } from '../../../../shared/ipc';
 import { SPEED_BANDS, speedBand } from '../map/speed-scale';
+import type { TimeTick } from './chart-time-axis';
+
+/** The strip under the bars that holds the time axis's labels. */
+export const AXIS_PX = 16;
 
 /**
  * The highest speed in each pixel column of a chart `width` pixels wide
@@ -33,18 +37,30 @@ export function chartCeiling(maxSpeed: number | null): number {
 export interface ChartColours {
   readonly grid: string;
   readonly text: string;
+  /** The shade over stretches with no data. */
+  readonly noData: string;
 }
 
-/** Bars coloured with the map's speed bands, so chart and track read the same. */
+/** What the chart shows besides the bars: the time axis and the stretches with no fixes (pixels). */
+export interface ChartAxis {
+  readonly ticks: readonly TimeTick[];
+  readonly gaps: readonly { readonly x0: number; readonly x1: number }[];
+}
+
+/** Bars coloured with the map's speed bands, so chart and track read the same; the time axis's ticks below them. */
 export function drawSpeedChart(
   ctx: CanvasRenderingContext2D,
   columns: Float32Array,
   width: number,
-  height: number,
+  fullHeight: number,
   ceiling: number,
   colours: ChartColours,
+  axis: ChartAxis = { ticks: [], gaps: [] },
 ): void {
-  ctx.clearRect(0, 0, width, height);
+  ctx.clearRect(0, 0, width, fullHeight);
+  const height = Math.max(1, fullHeight - AXIS_PX);
+  ctx.fillStyle = colours.noData;
+  for (const g of axis.gaps) ctx.fillRect(Math.floor(g.x0), 0, Math.max(1, Math.ceil(g.x1 - g.x0)), height);
   ctx.strokeStyle = colours.grid;
   ctx.fillStyle = colours.text;
   ctx.lineWidth = 1;
@@ -65,5 +81,19 @@ export function drawSpeedChart(
       const h = Math.max(1, (Math.min(s, ceiling) / ceiling) * (height - 2));
       ctx.fillRect(x, height - h, 1, h);
     }
+  }
+  ctx.strokeStyle = colours.grid;
+  ctx.fillStyle = colours.text;
+  ctx.beginPath();
+  ctx.moveTo(0, height + 0.5);
+  ctx.lineTo(width, height + 0.5);
+  ctx.stroke();
+  // The labels are the chart's DOM (SpeedChart.vue), so they are read and found like any text.
+  for (const tick of axis.ticks) {
+    const x = Math.round(tick.x) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(x, height);
+    ctx.lineTo(x, height + 4);
+    ctx.stroke();
   }
 }

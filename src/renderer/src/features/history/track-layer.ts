@@ -1,31 +1,56 @@
 import L from 'leaflet';
 import { drawSpeedTrack, projectTrack, type ProjectedTrack, type TrackColumns } from '../map/speed-track';
 import { mercatorX, mercatorY, worldScale } from '../map/interpolation';
+import type { DataGap } from './data-gaps';
 import type { Stretch } from './stop-detection';
 import { formatDuration } from './history-format';
+import { placeLabels, type LabelCandidate } from './label-placement';
 
 /** The canvas reaches this far beyond the view on each side, so a pan shows track until moveend redraws. */
 const PAD = 0.5;
 /** Above this many stops in view, their duration labels would overlap into noise. */
 const MAX_LABELLED_STOPS = 60;
+const STOP_RADIUS = 6;
+const LABEL_HEIGHT = 16;
+/** How near the pointer must come to a fix for the track to count as pointed at. */
+export const HOVER_PX = 10;
 
 export interface TrackStyle {
   readonly stopFill: string;
   readonly stopRing: string;
   readonly labelText: string;
   readonly labelBack: string;
+  /** The dashed connector across a stretch with no fixes. */
+  readonly noData: string;
+}
+
+/** A labelled thing on the track: a stop (its duration) or a gap (its "no data" duration). */
+interface Mark {
+  readonly x: number;
+  readonly y: number;
+  readonly text: string;
+  readonly priority: number;
+  readonly stop: boolean;
 }
 
 /**
- * The replay track on one canvas: J1's speed-band drawing (features/map/speed-track)
- * plus stop markers with their duration. Redrawn on moveend/zoomend only; the
- * moving replay cursor is a separate marker, so a 30-day track is not redrawn per frame.
+ * The replay track on one canvas: J1's speed-band drawing (features/map/speed-track), broken at
+ * every data gap and joined there by a dashed grey "no data" connector, plus stop markers with their
+ * duration. Labels never overlap (label-placement.ts): the longer stop keeps its label. Redrawn on
+ * moveend/zoomend only; the moving replay cursor is a separate marker, so a 30-day track is not
+ * redrawn per frame.
  */
 export class TrackLayer extends L.Layer {
   private canvas: HTMLCanvasElement | null = null;
-  private track: ProjectedTrack | null = null;
+  /** The track between gaps, each piece projected once. */
+  private pieces: ProjectedTrack[] = [];
+  private whole: ProjectedTrack | null = null;
+  private times: Float64Array = new Float64Array(0);
   private stops: readonly Stretch[] = [];
+  private gaps: readonly DataGap[] = [];
   private stopXY: Float64Array = new Float64Array(0);
+  /** Labels drawn at the last redraw, in container pixels (read by tests and screenshots). */
+  private shownLabels: { text: string; left: number; top: number; width: number }[] = [];
   constructor(
     private style: TrackStyle,
     /** Told after each redraw: how long it took and how many points survived thinning. */
@@ -34,9 +59,30 @@ export class TrackLayer extends L.Layer {
     super();
   }
 
-  setTrack(cols: TrackColumns | null, stops: readonly Stretch[]): void {
-    this.track = cols ? projectTrack(cols) : null;
+  setTrack(
+    cols: (TrackColumns & { readonly t: Float64Array }) | null,
+    stops: readonly Stretch[],
+    gaps: readonly DataGap[],
+  ): void {
+    this.whole = cols ? projectTrack(cols) : null;
+    this.times = cols ? cols.t : new Float64Array(0);
+    this.pieces = [];
+    if (cols) {
+      let from = 0;
+      for (const g of [...gaps, null]) {
+        const to = g ? g.afterIndex + 1 : cols.lat.length;
+        this.pieces.push(
+          projectTrack({
+            lat: cols.lat.subarray(from, to),
+            lon: cols.lon.subarray(from, to),
+            speed: cols.speed.subarray(from, to),
+          }),
+        );
+        from = to;
+      }
+    }
     this.stops = stops;
+    this.gaps = cols ? gaps : [];
     this.stopXY = new Float64Array(stops.length * 2);
     stops.forEach((s, i) => {
       this.stopXY[i * 2] = mercatorX(s.lon);
@@ -48,6 +94,33 @@ export class TrackLayer extends L.Layer {
   setStyle(style: TrackStyle): void {
     this.style = style;
     this.redraw();
+  }
+
+  get labels(): readonly { text: string; left: number; top: number; width: number }[] {
+    return this.shownLabels;
+  }
+
+  /** The time of the fix nearest a container point, when one lies within HOVER_PX; else null. */
+  timeNear(point: L.Point): number | null {
+    const map = this._map as L.Map | undefined;
+    const track = this.whole;
+    if (!map || !track) return null;
+    const scale = worldScale(map.getZoom());
+    const origin = map.getPixelBounds().min ?? L.point(0, 0);
+    const wx = (origin.x + point.x) / scale;
+    const wy = (origin.y + point.y) / scale;
+    let best = (HOVER_PX / scale) ** 2;
+    let found = -1;
+    for (let i = 0; i < track.x.length; i++) {
+      const dx = track.x[i]! - wx;
+      const dy = track.y[i]! - wy;
+      const d = dx * dx + dy * dy;
+      if (d <= best) {
+        best = d;
+        found = i;
+      }
+    }
+    return found < 0 ? null : this.times[found]!;
   }
 
   override onAdd(map: L.Map): this {
@@ -88,14 +161,46 @@ export class TrackLayer extends L.Layer {
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    if (!this.track) return;
+    this.shownLabels = [];
+    if (!this.whole) return;
     const scale = worldScale(map.getZoom());
     const origin = map.getPixelBounds().min ?? L.point(0, 0);
     const ox = origin.x - padX;
     const oy = origin.y - padY;
-    const kept = drawSpeedTrack(ctx, this.track, scale, ox, oy, 3.5);
-    this.drawStops(ctx, scale, ox, oy, w, h);
+    let kept = 0;
+    for (const piece of this.pieces) kept += drawSpeedTrack(ctx, piece, scale, ox, oy, 3.5);
+    const gapMarks = this.drawGaps(ctx, scale, ox, oy);
+    this.drawStops(ctx, scale, ox, oy, w, h, gapMarks, padX, padY);
     this.onDrawn(performance.now() - started, kept);
+  }
+
+  private drawGaps(ctx: CanvasRenderingContext2D, scale: number, ox: number, oy: number): Mark[] {
+    const track = this.whole!;
+    const marks: Mark[] = [];
+    ctx.save();
+    ctx.setLineDash([6, 6]);
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = this.style.noData;
+    for (const g of this.gaps) {
+      const a = g.afterIndex;
+      const x0 = track.x[a]! * scale - ox;
+      const y0 = track.y[a]! * scale - oy;
+      const x1 = track.x[a + 1]! * scale - ox;
+      const y1 = track.y[a + 1]! * scale - oy;
+      ctx.beginPath();
+      ctx.moveTo(x0, y0);
+      ctx.lineTo(x1, y1);
+      ctx.stroke();
+      marks.push({
+        x: (x0 + x1) / 2,
+        y: (y0 + y1) / 2,
+        text: `No data ${formatDuration(g.durationMs)}`,
+        priority: g.durationMs,
+        stop: false,
+      });
+    }
+    ctx.restore();
+    return marks;
   }
 
   private drawStops(
@@ -105,33 +210,48 @@ export class TrackLayer extends L.Layer {
     oy: number,
     w: number,
     h: number,
+    gapMarks: readonly Mark[],
+    padX: number,
+    padY: number,
   ): void {
-    const visible: [number, number, Stretch][] = [];
+    const inView = (x: number, y: number): boolean => x >= -20 && y >= -20 && x <= w + 20 && y <= h + 20;
+    const marks: Mark[] = gapMarks.filter((m) => inView(m.x, m.y));
     for (let i = 0; i < this.stops.length; i++) {
       const x = this.stopXY[i * 2]! * scale - ox;
       const y = this.stopXY[i * 2 + 1]! * scale - oy;
-      if (x < -20 || y < -20 || x > w + 20 || y > h + 20) continue;
-      visible.push([x, y, this.stops[i]!]);
+      if (!inView(x, y)) continue;
+      const s = this.stops[i]!;
+      marks.push({ x, y, text: formatDuration(s.durationMs), priority: s.durationMs, stop: true });
     }
     ctx.lineWidth = 2;
-    for (const [x, y] of visible) {
+    for (const m of marks) {
+      if (!m.stop) continue;
       ctx.beginPath();
-      ctx.arc(x, y, 6, 0, Math.PI * 2);
+      ctx.arc(m.x, m.y, STOP_RADIUS, 0, Math.PI * 2);
       ctx.fillStyle = this.style.stopFill;
       ctx.fill();
       ctx.strokeStyle = this.style.stopRing;
       ctx.stroke();
     }
-    if (visible.length > MAX_LABELLED_STOPS) return;
+    if (marks.length > MAX_LABELLED_STOPS) return;
     ctx.font = '600 11px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
-    for (const [x, y, s] of visible) {
-      const text = formatDuration(s.durationMs);
-      const tw = ctx.measureText(text).width;
+    const candidates: LabelCandidate[] = marks.map((m) => ({
+      x: m.x,
+      y: m.y,
+      width: ctx.measureText(m.text).width + 8,
+      height: LABEL_HEIGHT,
+      priority: m.priority,
+    }));
+    for (const p of placeLabels(candidates, STOP_RADIUS)) {
+      const m = marks[p.index]!;
+      const c = candidates[p.index]!;
       ctx.fillStyle = this.style.labelBack;
-      ctx.fillRect(x + 9, y - 8, tw + 8, 16);
-      ctx.fillStyle = this.style.labelText;
-      ctx.fillText(text, x + 13, y);
+      ctx.fillRect(p.left, p.top, c.width, c.height);
+      ctx.fillStyle = m.stop ? this.style.labelText : this.style.noData;
+      ctx.fillText(m.text, p.left + 4, p.top + c.height / 2);
+      this.shownLabels.push({ text: m.text, left: p.left - padX, top: p.top - padY, width: c.width });
     }
+    ctx.textBaseline = 'alphabetic';
   }
 }
