@@ -56,5 +56,3 @@ export function money(amount: number, currency: string | null): string {
   }
 }
 
-export const litres = (l: number): string =>
-  `${l.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 2 })} L`;
