@@ -20,6 +20,12 @@ export interface SettingsDraft {
   /** Blank: off. */
   localOfflineMinutes: string;
   localSpeedKmh: string;
+  speedUnit: Settings['speedUnit'];
+  distanceUnit: Settings['distanceUnit'];
+  volumeUnit: Settings['volumeUnit'];
+  timeZone: string;
+  hour24: boolean;
+  dateFormat: Settings['dateFormat'];
 }
 
 export type SettingsField = keyof SettingsDraft;
@@ -39,6 +45,12 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'alarmNotifications',
   'localOfflineMinutes',
   'localSpeedKmh',
+  'speedUnit',
+  'distanceUnit',
+  'volumeUnit',
+  'timeZone',
+  'hour24',
+  'dateFormat',
 ];
 
 export const THEMES: readonly { readonly value: Settings['theme']; readonly label: string }[] = [
@@ -94,6 +106,12 @@ export function draftOf(settings: Settings): SettingsDraft {
     alarmNotifications: settings.alarmNotifications,
     localOfflineMinutes: settings.localOfflineMinutes === null ? '' : String(settings.localOfflineMinutes),
     localSpeedKmh: settings.localSpeedKmh === null ? '' : String(settings.localSpeedKmh),
+    speedUnit: settings.speedUnit,
+    distanceUnit: settings.distanceUnit,
+    volumeUnit: settings.volumeUnit,
+    timeZone: settings.timeZone,
+    hour24: settings.hour24,
+    dateFormat: settings.dateFormat,
   };
 }
 
@@ -118,6 +136,12 @@ function valuesOf(draft: SettingsDraft): Record<SettingsField, unknown> {
     alarmNotifications: draft.alarmNotifications,
     localOfflineMinutes: optionalNumber(draft.localOfflineMinutes),
     localSpeedKmh: optionalNumber(draft.localSpeedKmh),
+    speedUnit: draft.speedUnit,
+    distanceUnit: draft.distanceUnit,
+    volumeUnit: draft.volumeUnit,
+    timeZone: draft.timeZone,
+    hour24: draft.hour24,
+    dateFormat: draft.dateFormat,
   };
 }
 
