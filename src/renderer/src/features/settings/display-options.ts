@@ -1,6 +1,8 @@
 import type { DateFormat, DistanceUnit, SpeedUnit, VolumeUnit } from '../../../../shared/ipc';
 import { createClockFormat } from '../../layout/format/clock-format';
 
+export { systemTimeZone } from '../../layout/format/clock-format';
+
 /** The choices of the Settings dialog's "Units and time" section, in the operator's words. */
 export interface Choice<T extends string> {
   readonly value: T;
@@ -40,5 +42,3 @@ export function dateFormatChoices(at: number): Choice<DateFormat>[] {
 export function fleetZones(): readonly string[] {
   return Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC');
 }
-
-export const systemZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -41,7 +41,8 @@ interface Ymd {
   readonly day: string;
 }
 
-const SYSTEM_ZONE = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The computer's own zone, what 'system' means. */
+export const systemTimeZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function numericDate(ymd: Ymd, format: Exclude<DateFormat, 'locale'>, withYear: boolean): string {
   const { year, month, day } = ymd;
@@ -52,7 +53,7 @@ function numericDate(ymd: Ymd, format: Exclude<DateFormat, 'locale'>, withYear: 
 
 export function createClockFormat(o: ClockOptions): ClockFormat {
   // A zone this runtime does not know (a settings file from a newer ICU) falls back to the computer's.
-  const zone = o.timeZone !== 'system' && isTimeZone(o.timeZone) ? o.timeZone : SYSTEM_ZONE();
+  const zone = o.timeZone !== 'system' && isTimeZone(o.timeZone) ? o.timeZone : systemTimeZone();
   const build = (opts: Intl.DateTimeFormatOptions, timeZone = zone) =>
     new Intl.DateTimeFormat(o.locale, { ...opts, timeZone });
   // hourCycle rather than hour12: hour12 false gives "24:05" after midnight in some locales (h24).
