@@ -297,7 +297,10 @@ export const settingsPatchSchema = z
     volumeUnit: z.enum(VOLUME_UNITS),
     timeZone: z
       .string()
-      .refine((name) => name === 'system' || isTimeZone(name), 'must be "system" or a time zone such as Europe/Berlin'),
+      .refine(
+        (name) => name === 'system' || isTimeZone(name),
+        'must be "system" or a time zone such as Europe/Berlin',
+      ),
     hour24: z.boolean(),
     dateFormat: z.enum(DATE_FORMATS),
   })

@@ -141,7 +141,11 @@ describe('offline cache file', () => {
     expect(cache.settings.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
     expect(cache.settings.get()).toMatchObject({ speedUnit: 'kmh', distanceUnit: 'km', timeZone: 'system' });
     cache.settings.set({ speedUnit: 'mph', timeZone: 'America/Chicago', dateFormat: 'dmy' });
-    expect(cache.settings.get()).toMatchObject({ speedUnit: 'mph', timeZone: 'America/Chicago', theme: 'dark' });
+    expect(cache.settings.get()).toMatchObject({
+      speedUnit: 'mph',
+      timeZone: 'America/Chicago',
+      theme: 'dark',
+    });
     expect(() => cache.settings.set({ timeZone: 'Mars/Olympus' })).toThrow();
     expect(() => cache.settings.set({ volumeUnit: 'barrels' })).toThrow();
     cache.close();

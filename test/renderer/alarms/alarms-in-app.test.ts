@@ -74,7 +74,9 @@ describe('alarms in the app’s header', () => {
     expect(patch!.alarmMuteUntil).toBeGreaterThanOrEqual(muteEnd(15, before));
     expect(patch!.alarmMuteUntil).toBeLessThanOrEqual(muteEnd(15, Date.now()));
     const muted = wrapper.find('[data-testid="alarm-muted"]');
-    expect(muted.text()).toBe(`Muted until ${muteUntilText(patch!.alarmMuteUntil, Date.now(), testFormat())}`);
+    expect(muted.text()).toBe(
+      `Muted until ${muteUntilText(patch!.alarmMuteUntil, Date.now(), testFormat())}`,
+    );
 
     press('M');
     await settle();

@@ -73,9 +73,7 @@ describe('asset panel: one fix, and the live feed’s state', () => {
     expect(field(w, 'Speed')).toBe('0 km/h');
     expect(field(w, 'Latitude')).toBe('51.90000°');
     expect(field(w, 'Heading')).toBe('90°');
-    expect(field(w, 'Fix time')).toBe(
-      defaultFormat().dateTime(live.t, true),
-    );
+    expect(field(w, 'Fix time')).toBe(defaultFormat().dateTime(live.t, true));
     // The older answer's extra fields say which moment they are from.
     expect(field(w, 'Odometer')).toMatch(/^182,?345 km \(at .+\)$/);
     expect(w.text()).not.toContain('45 km/h');

@@ -69,7 +69,11 @@ describe('the reminders list of the Maintenance screen', () => {
       'service:1',
       'service:4',
     ]);
-    expect(rows[2]).toMatchObject({ kind: 'renewal', title: 'Insurance', dueAt: formatDay('2026-12-15', fmt) });
+    expect(rows[2]).toMatchObject({
+      kind: 'renewal',
+      title: 'Insurance',
+      dueAt: formatDay('2026-12-15', fmt),
+    });
     expect(rows.find((r) => r.id === 5)?.dueAt).toBe(
       `${formatDay('2026-12-01', fmt)} · ${(120_500).toLocaleString()} km`,
     );
@@ -114,7 +118,11 @@ describe('the reminders list of the Maintenance screen', () => {
     );
     expect(repeatText({}, fmt)).toBeNull();
     expect(dueAtText(services[3]!, fmt)).toBe(`${(90_000).toLocaleString()} km`);
-    expect(dueAtText(services[3]!, testFormat({ distanceUnit: 'mi' }))).toBe(`${(55_923).toLocaleString()} mi`);
-    expect(dueDistance(due('due_soon', 20, 300), testFormat({ distanceUnit: 'mi' }))).toBe('in 20 days · in 186 mi');
+    expect(dueAtText(services[3]!, testFormat({ distanceUnit: 'mi' }))).toBe(
+      `${(55_923).toLocaleString()} mi`,
+    );
+    expect(dueDistance(due('due_soon', 20, 300), testFormat({ distanceUnit: 'mi' }))).toBe(
+      'in 20 days · in 186 mi',
+    );
   });
 });

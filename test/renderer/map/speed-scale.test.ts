@@ -15,7 +15,15 @@ describe('track colours by speed', () => {
   it('labels every band for the legend with a distinct colour', () => {
     const colours = new Set(SPEED_BANDS.map((b) => b.colour));
     expect(colours.size).toBe(SPEED_BANDS.length);
-    expect(speedBandLabels('kmh')).toEqual(['< 5 km/h', '5–30', '30–50', '50–70', '70–90', '90–110', '≥ 110']);
+    expect(speedBandLabels('kmh')).toEqual([
+      '< 5 km/h',
+      '5–30',
+      '30–50',
+      '50–70',
+      '70–90',
+      '90–110',
+      '≥ 110',
+    ]);
     expect(speedBandLabels('mph')).toEqual(['< 3 mph', '3–19', '19–31', '31–43', '43–56', '56–68', '≥ 68']);
   });
 

@@ -167,9 +167,7 @@ describe('report list', () => {
     const wrapper = await mountReports(bridge);
     const requested = (id: string) =>
       wrapper.find(`[data-local-id="${id}"] [data-testid="report-requested"]`);
-    expect(requested('a').text()).toBe(
-      `Requested ${defaultFormat().time(today.getTime())}`,
-    );
+    expect(requested('a').text()).toBe(`Requested ${defaultFormat().time(today.getTime())}`);
     expect(requested('b').text()).toBe(
       `Requested ${defaultFormat().date(earlier.getTime())}, ${defaultFormat().time(earlier.getTime())}`,
     );

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { columnField, formatCell, summaryField } from '../../../src/renderer/src/features/reports/report-cells';
+import {
+  columnField,
+  formatCell,
+  summaryField,
+} from '../../../src/renderer/src/features/reports/report-cells';
 import { testFormat } from '../support/display-format';
 
 const metric = testFormat({ timeZone: 'UTC', dateFormat: 'iso', hour24: true });
@@ -20,7 +24,10 @@ describe('json report values as the operator reads them', () => {
       kind: 'duration',
     });
     expect(summaryField('distance_km', 812.4, metric)).toMatchObject({ label: 'Distance', unit: 'km' });
-    expect(summaryField('maximum_speed_kmh', 92, metric)).toMatchObject({ label: 'Maximum speed', unit: 'km/h' });
+    expect(summaryField('maximum_speed_kmh', 92, metric)).toMatchObject({
+      label: 'Maximum speed',
+      unit: 'km/h',
+    });
     expect(summaryField('average_consumption_l_per_100km', 9.1, metric)).toMatchObject({
       label: 'Average consumption',
       unit: 'l/100 km',
@@ -36,7 +43,11 @@ describe('json report values as the operator reads them', () => {
       kind: 'datetime',
     });
     // Words that merely end in s are counts, not seconds.
-    expect(summaryField('harsh_events', 4, metric)).toEqual({ label: 'Harsh events', unit: null, kind: 'value' });
+    expect(summaryField('harsh_events', 4, metric)).toEqual({
+      label: 'Harsh events',
+      unit: null,
+      kind: 'value',
+    });
     expect(summaryField('most_frequent', 'Overspeed (3)', metric)).toMatchObject({ kind: 'value' });
   });
 
@@ -50,7 +61,8 @@ describe('json report values as the operator reads them', () => {
   });
 
   it('shows distances, speeds, volumes and economy in the operator’s units', () => {
-    const cell = (key: string, value: number) => formatCell(value, summaryField(key, value, imperial), imperial);
+    const cell = (key: string, value: number) =>
+      formatCell(value, summaryField(key, value, imperial), imperial);
     expect(cell('distance_km', 160.9344)).toBe('100 mi');
     expect(cell('maximum_speed_kmh', 96.56064)).toBe('60 mph');
     expect(cell('fuel_consumed_l', 37.85411784)).toBe('10 gal');
@@ -62,9 +74,9 @@ describe('json report values as the operator reads them', () => {
     expect(speed).toMatchObject({ label: 'Speed', unit: 'mph' });
     // In a table the unit is in the header, the cells bare.
     expect(formatCell(160.9344, speed, imperial, true)).toBe('100');
-    expect(formatCell(21.5, columnField({ label: 'Temperature', unit: '°C' }, [], 't', imperial), imperial)).toBe(
-      '21.5 °C',
-    );
+    expect(
+      formatCell(21.5, columnField({ label: 'Temperature', unit: '°C' }, [], 't', imperial), imperial),
+    ).toBe('21.5 °C');
   });
 
   it('knows a column by its unit (UTC times, s durations) or else by its values', () => {

@@ -45,7 +45,11 @@ describe('the live-feed banner', () => {
     );
     const answering = 'The service answers, but live positions have not resumed yet.';
     expect(
-      feedBannerText({ ...offline, service: 'online', feed: { ...offline.feed, reason: answering } }, now, fmt),
+      feedBannerText(
+        { ...offline, service: 'online', feed: { ...offline.feed, reason: answering } },
+        now,
+        fmt,
+      ),
     ).toMatch(new RegExp(`^Live positions stopped at ${HHMM}\\. ${answering}$`));
     expect(feedBannerText({ ...offline, feed: { ...offline.feed, lastLiveAt: null } }, now, fmt)).toBe(
       `Offline — no live positions yet. ${unreachable}`,

@@ -1,5 +1,8 @@
 import { DEFAULT_SETTINGS, type DisplaySettings } from '../../../src/shared/ipc';
-import { createDisplayFormat, type DisplayFormat } from '../../../src/renderer/src/layout/format/display-format';
+import {
+  createDisplayFormat,
+  type DisplayFormat,
+} from '../../../src/renderer/src/layout/format/display-format';
 import { TEST_SETTINGS } from './sim-fleet';
 
 /** The display format a mounted app has with TEST_SETTINGS, changed where a test says. */

@@ -98,6 +98,8 @@ export interface FleetdeskAppOptions {
    * would from the Settings), and each one shown is recorded for notifications().
    */
   readonly notifications?: boolean;
+  /** The computer's time zone as the page sees it; UTC by default. */
+  readonly timezoneId?: string;
 }
 
 /** Nothing on the console, everything kept for the test to read. */
@@ -189,7 +191,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
       locale: 'en-GB',
-      timezoneId: 'UTC',
+      timezoneId: options.timezoneId ?? 'UTC',
       acceptDownloads: true,
     });
   } catch (err) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createClockFormat, type ClockOptions } from '../../../../src/renderer/src/layout/format/clock-format';
+import {
+  createClockFormat,
+  type ClockOptions,
+} from '../../../../src/renderer/src/layout/format/clock-format';
 
 const base: ClockOptions = { timeZone: 'UTC', hour24: true, dateFormat: 'iso', locale: 'en-GB' };
 const at = (iso: string): number => Date.parse(iso);
@@ -12,9 +15,9 @@ describe('times in the chosen zone and hour cycle', () => {
     expect(createClockFormat({ ...base, hour24: false, locale: 'en-US' }).time(t)).toBe('2:05 PM');
     // Just after midnight is 00:05 in 24-hour time, never 24:05.
     expect(createClockFormat(base).time(at('2026-11-26T00:05:00Z'))).toBe('00:05');
-    expect(createClockFormat({ ...base, hour24: false, locale: 'en-US' }).time(at('2026-11-26T00:05:00Z'))).toBe(
-      '12:05 AM',
-    );
+    expect(
+      createClockFormat({ ...base, hour24: false, locale: 'en-US' }).time(at('2026-11-26T00:05:00Z')),
+    ).toBe('12:05 AM');
   });
 
   it('shows a moment in the chosen zone, the date shifting with it', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { durationText } from '../../../../src/renderer/src/layout/format/duration-format';
-import { distanceText, speedText, volumeText } from '../../../../src/renderer/src/layout/format/measure-format';
+import {
+  distanceText,
+  speedText,
+  volumeText,
+} from '../../../../src/renderer/src/layout/format/measure-format';
 import {
   KM_PER_MILE,
   LITRES_PER_US_GALLON,

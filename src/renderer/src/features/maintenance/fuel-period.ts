@@ -55,4 +55,3 @@ export function money(amount: number, currency: string | null): string {
     return `${amount.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${currency}`;
   }
 }
-

@@ -72,7 +72,11 @@ export const isStale = (feed: FeedStatus | null | undefined): boolean => feed?.s
  * when positions are not live and why; it never contradicts the status bar, which reads the same state.
  * A moment, not an age: an alert that changed every second would be read out every second.
  */
-export function feedBannerText(status: ConnectionStatus | null, now: number, fmt: DisplayFormat): string | null {
+export function feedBannerText(
+  status: ConnectionStatus | null,
+  now: number,
+  fmt: DisplayFormat,
+): string | null {
   const feed = status?.feed;
   if (!status || !feed || feed.state !== 'down') return null;
   const offline = status.service === 'offline' ? 'Offline — ' : '';

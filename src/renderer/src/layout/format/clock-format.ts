@@ -59,7 +59,12 @@ export function createClockFormat(o: ClockOptions): ClockFormat {
   // hourCycle rather than hour12: hour12 false gives "24:05" after midnight in some locales (h24).
   const cycle: Intl.DateTimeFormatOptions = { hourCycle: o.hour24 ? 'h23' : 'h12' };
   const hhmm = build({ hour: o.hour24 ? '2-digit' : 'numeric', minute: '2-digit', ...cycle });
-  const hhmmss = build({ hour: o.hour24 ? '2-digit' : 'numeric', minute: '2-digit', second: '2-digit', ...cycle });
+  const hhmmss = build({
+    hour: o.hour24 ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    ...cycle,
+  });
   const parts = (timeZone: string) =>
     new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const zoneParts = parts(zone);
@@ -77,7 +82,9 @@ export function createClockFormat(o: ClockOptions): ClockFormat {
   const date = (ms: number): string =>
     o.dateFormat === 'locale' ? localeDate.format(ms) : numericDate(ymd(zoneParts, ms), o.dateFormat, true);
   const shortDate = (ms: number): string =>
-    o.dateFormat === 'locale' ? localeDayMonth.format(ms) : numericDate(ymd(zoneParts, ms), o.dateFormat, false);
+    o.dateFormat === 'locale'
+      ? localeDayMonth.format(ms)
+      : numericDate(ymd(zoneParts, ms), o.dateFormat, false);
   const time = (ms: number, seconds = false): string => (seconds ? hhmmss : hhmm).format(ms);
   const dayKey = (ms: number): string => numericDate(ymd(zoneParts, ms), 'iso', true);
   const dateTime = (ms: number, seconds = false): string => `${date(ms)}, ${time(ms, seconds)}`;

@@ -14,7 +14,8 @@ function number(value: number, locale: string | undefined, digits: Digits): stri
   });
 }
 
-const known = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
+const known = (v: number | null | undefined): v is number =>
+  v !== null && v !== undefined && Number.isFinite(v);
 
 /** "12.3 km", "7.6 mi"; "—" when unknown. */
 export function distanceText(

@@ -17,4 +17,5 @@ export const speedIn = (kmh: number, unit: SpeedUnit): number => (unit === 'mph'
 export const volumeIn = (litres: number, unit: VolumeUnit): number =>
   unit === 'usgal' ? litres / LITRES_PER_US_GALLON : litres;
 /** A typed value in the shown unit back to the metric one main stores. */
-export const speedToKmh = (value: number, unit: SpeedUnit): number => (unit === 'mph' ? value * KM_PER_MILE : value);
+export const speedToKmh = (value: number, unit: SpeedUnit): number =>
+  unit === 'mph' ? value * KM_PER_MILE : value;
