@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Asset, JsonReportContent, Location, ReportRequestInput, TrackingLink } from '../interface';
 import { carriesTokenSafely, PLAIN_TRANSPORT_MESSAGE } from './secure-transport';
-import { isTimeZone, localeUsesHour24 } from '../time/time-zone';
+import { isTimeZone } from '../time/time-zone';
 
 /**
  * What the renderer may know. Deliberately no token anywhere (architecture.md §3):
@@ -229,8 +229,11 @@ export interface Settings {
   readonly volumeUnit: VolumeUnit;
   /** 'system': the computer's zone; otherwise an IANA name ('UTC', or the fleet's own, e.g. 'Europe/Berlin'). */
   readonly timeZone: string;
-  /** 14:05 rather than 2:05 PM; the default follows the computer's locale. */
-  readonly hour24: boolean;
+  /**
+   * 14:05 rather than 2:05 PM; null: as the computer's locale writes times, resolved where the times are
+   * shown (the renderer's locale is the computer's; main's may not be, e.g. the browser shell's Node).
+   */
+  readonly hour24: boolean | null;
   readonly dateFormat: DateFormat;
 }
 
@@ -267,7 +270,7 @@ export const DEFAULT_SETTINGS: Settings = {
   distanceUnit: 'km',
   volumeUnit: 'l',
   timeZone: 'system',
-  hour24: localeUsesHour24(),
+  hour24: null,
   dateFormat: 'locale',
 };
 
@@ -301,7 +304,7 @@ export const settingsPatchSchema = z
         (name) => name === 'system' || isTimeZone(name),
         'must be "system" or a time zone such as Europe/Berlin',
       ),
-    hour24: z.boolean(),
+    hour24: z.boolean().nullable(),
     dateFormat: z.enum(DATE_FORMATS),
   })
   .partial();

@@ -7,10 +7,12 @@ import { definition, findAndSelectAsset, openScreen, waitForDemoFleet } from './
 const DAY = 86_400_000;
 /** The computer's zone: nine hours from UTC all year (no daylight saving), so switching to UTC shows. */
 const COMPUTER_ZONE = 'Asia/Tokyo';
+/** A locale that writes 2:05 PM, so switching to 24-hour time shows. */
+const COMPUTER_LOCALE = 'en-US';
 let app: FleetdeskApp;
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: 8, timezoneId: COMPUTER_ZONE });
+  app = await startFleetdeskApp({ fleetSize: 8, timezoneId: COMPUTER_ZONE, locale: COMPUTER_LOCALE });
 });
 
 beforeEach(() => {
@@ -65,7 +67,7 @@ describe('units, time zone and formats chosen in Settings, everywhere in Chromiu
     const speed = definition(panel, 'Speed');
     const fixTime = definition(panel, 'Fix time');
     await speed.getByText(/ km\/h$/).waitFor(PATIENT);
-    // The core's default clock follows its locale (en-US here: AM/PM); the zone is the computer's.
+    // Until the operator chooses, the clock is the computer's locale's (AM/PM here), in the computer's zone.
     const before = await fixTime.innerText();
     expect(before).toMatch(/\d{1,2}:\d{2}:\d{2}\s[ap]m$/i);
     const list = page.getByRole('complementary', { name: 'Assets' });

@@ -100,6 +100,8 @@ export interface FleetdeskAppOptions {
   readonly notifications?: boolean;
   /** The computer's time zone as the page sees it; UTC by default. */
   readonly timezoneId?: string;
+  /** The computer's locale as the page sees it; en-GB by default. */
+  readonly locale?: string;
 }
 
 /** Nothing on the console, everything kept for the test to read. */
@@ -190,7 +192,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     browser = await launchChromium();
     context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
-      locale: 'en-GB',
+      locale: options.locale ?? 'en-GB',
       timezoneId: options.timezoneId ?? 'UTC',
       acceptDownloads: true,
     });

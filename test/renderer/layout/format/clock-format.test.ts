@@ -20,6 +20,12 @@ describe('times in the chosen zone and hour cycle', () => {
     ).toBe('12:05 AM');
   });
 
+  it('writes times as the locale does until the operator chooses', () => {
+    const t = at('2026-11-26T14:05:09Z');
+    expect(createClockFormat({ ...base, hour24: null, locale: 'en-US' }).time(t)).toBe('2:05 PM');
+    expect(createClockFormat({ ...base, hour24: null, locale: 'en-GB' }).time(t)).toBe('14:05');
+  });
+
   it('shows a moment in the chosen zone, the date shifting with it', () => {
     const t = at('2026-11-26T23:30:00Z');
     const berlin = createClockFormat({ ...base, timeZone: 'Europe/Berlin' });

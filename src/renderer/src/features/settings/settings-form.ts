@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_SETTINGS, settingsPatchSchema, type IpcArgs, type Settings } from '../../../../shared/ipc';
+import { localeUsesHour24 } from '../../../../shared/time/time-zone';
 import { isApiError } from '../../api';
 
 /**
@@ -110,7 +111,7 @@ export function draftOf(settings: Settings): SettingsDraft {
     distanceUnit: settings.distanceUnit,
     volumeUnit: settings.volumeUnit,
     timeZone: settings.timeZone,
-    hour24: settings.hour24,
+    hour24: settings.hour24 ?? localeUsesHour24(),
     dateFormat: settings.dateFormat,
   };
 }
@@ -179,8 +180,10 @@ export function checkDraft(
   const fields = fieldErrorsOf(draft);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   const values = valuesOf(draft);
+  // Main's null hour cycle is the computer's: the box shows it, and leaving it as shown changes nothing.
+  const shown: Settings = { ...saved, hour24: saved.hour24 ?? localeUsesHour24() };
   // The sounds are an object: compared by value, not by identity.
-  const differs = (f: SettingsField): boolean => JSON.stringify(values[f]) !== JSON.stringify(saved[f]);
+  const differs = (f: SettingsField): boolean => JSON.stringify(values[f]) !== JSON.stringify(shown[f]);
   const changed = SETTINGS_FIELDS.filter(differs).map((f) => [f, values[f]]);
   return { ok: true, patch: settingsPatchSchema.parse(Object.fromEntries(changed)) };
 }

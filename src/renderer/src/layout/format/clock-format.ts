@@ -1,5 +1,5 @@
 import type { DateFormat } from '../../../../shared/ipc';
-import { isTimeZone } from '../../../../shared/time/time-zone';
+import { isTimeZone, localeUsesHour24 } from '../../../../shared/time/time-zone';
 
 /**
  * Times and dates in the operator's zone, hour cycle and date format
@@ -8,7 +8,8 @@ import { isTimeZone } from '../../../../shared/time/time-zone';
  */
 export interface ClockOptions {
   readonly timeZone: string;
-  readonly hour24: boolean;
+  /** null: as the locale writes times. */
+  readonly hour24: boolean | null;
   readonly dateFormat: DateFormat;
   /** The language's words ("Nov", "Thursday"); undefined: the computer's. */
   readonly locale?: string;
@@ -57,10 +58,11 @@ export function createClockFormat(o: ClockOptions): ClockFormat {
   const build = (opts: Intl.DateTimeFormatOptions, timeZone = zone) =>
     new Intl.DateTimeFormat(o.locale, { ...opts, timeZone });
   // hourCycle rather than hour12: hour12 false gives "24:05" after midnight in some locales (h24).
-  const cycle: Intl.DateTimeFormatOptions = { hourCycle: o.hour24 ? 'h23' : 'h12' };
-  const hhmm = build({ hour: o.hour24 ? '2-digit' : 'numeric', minute: '2-digit', ...cycle });
+  const hour24 = o.hour24 ?? localeUsesHour24(o.locale);
+  const cycle: Intl.DateTimeFormatOptions = { hourCycle: hour24 ? 'h23' : 'h12' };
+  const hhmm = build({ hour: hour24 ? '2-digit' : 'numeric', minute: '2-digit', ...cycle });
   const hhmmss = build({
-    hour: o.hour24 ? '2-digit' : 'numeric',
+    hour: hour24 ? '2-digit' : 'numeric',
     minute: '2-digit',
     second: '2-digit',
     ...cycle,
