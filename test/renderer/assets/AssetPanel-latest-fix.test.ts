@@ -5,7 +5,7 @@ import { useConnection } from '../../../src/renderer/src/stores/connection';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { ConnectionStatus, LivePosition, Location } from '../../../src/shared/ipc';
-import { defaultFormat } from '../support/display-format';
+import { defaultFormat, MILES_UTC_ISO } from '../support/display-format';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
 import { signedInBridge } from '../support/signed-in-bridge';
 import { onlineStatus, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
@@ -99,14 +99,7 @@ describe('asset panel: one fix, and the live feed’s state', () => {
     expect(field(w, 'Speed')).toBe('45 km/h');
     expect(field(w, 'Odometer')).toBe(`${(182_345).toLocaleString()} km`);
 
-    bridge.emit('settings.changed', {
-      ...TEST_SETTINGS,
-      speedUnit: 'mph',
-      distanceUnit: 'mi',
-      timeZone: 'UTC',
-      hour24: true,
-      dateFormat: 'iso',
-    });
+    bridge.emit('settings.changed', { ...TEST_SETTINGS, ...MILES_UTC_ISO });
     await settle();
     // 45 km/h = 27.96 mph; 182,344.6 km = 113,303.8 mi.
     expect(field(w, 'Speed')).toBe('28 mph');

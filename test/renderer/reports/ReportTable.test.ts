@@ -3,6 +3,7 @@ import type { VueWrapper } from '@vue/test-utils';
 import ReportTable from '../../../src/renderer/src/features/reports/ReportTable.vue';
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { JsonReportContent, Settings } from '../../../src/shared/ipc';
+import { MILES_UTC_ISO } from '../support/display-format';
 import { FakeBridge } from '../support/fake-bridge';
 import { fakeElementSize } from '../support/fake-layout';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
@@ -64,13 +65,7 @@ describe('the json report viewer', () => {
     await settle();
     expect(summaryOf(current, 'distance_km')).toBe(`${(812.4).toLocaleString()} km`);
 
-    await useSettings().set({
-      speedUnit: 'mph',
-      distanceUnit: 'mi',
-      timeZone: 'UTC',
-      hour24: true,
-      dateFormat: 'iso',
-    });
+    await useSettings().set(MILES_UTC_ISO);
     await settle();
     // 812.4 km / 1.609344 = 504.80 mi; 92.1 km/h = 57.23 mph.
     expect(summaryOf(current, 'distance_km')).toBe(`${(504.8).toLocaleString()} mi`);
