@@ -117,6 +117,23 @@ describe('app core on first run: the Demo fleet', () => {
     expect(h.pushesOf('settings.changed').at(-1)!.payload).toEqual(next);
   });
 
+  it('keeps the display settings and refuses a time zone it does not know, naming the field', async () => {
+    const next = await h.call('settings.set', {
+      speedUnit: 'mph',
+      timeZone: 'Pacific/Auckland',
+      hour24: true,
+    });
+    expect(next).toMatchObject({ speedUnit: 'mph', timeZone: 'Pacific/Auckland', hour24: true });
+    const err: unknown = await h
+      .call('settings.set', { timeZone: 'Atlantis/Capital' })
+      .catch((e: unknown) => e);
+    // The IPC wrapper turns the schema's issues into a bad_args reply naming the field (electron-shell tests).
+    expect(err).toMatchObject({
+      issues: [{ path: ['timeZone'], message: 'must be "system" or a time zone such as Europe/Berlin' }],
+    });
+    expect(await h.call('settings.get')).toMatchObject({ timeZone: 'Pacific/Auckland' });
+  });
+
   it('answers app.info and app.ready', async () => {
     expect(await h.call('app.info')).toMatchObject({ shell: 'electron', platform: process.platform });
     expect(await h.call('app.ready')).toBeNull();

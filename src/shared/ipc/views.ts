@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Asset, JsonReportContent, Location, ReportRequestInput, TrackingLink } from '../interface';
 import { carriesTokenSafely, PLAIN_TRANSPORT_MESSAGE } from './secure-transport';
+import { isTimeZone } from '../time/time-zone';
 
 /**
  * What the renderer may know. Deliberately no token anywhere (architecture.md §3):
@@ -222,7 +223,34 @@ export interface Settings {
   readonly localOfflineMinutes: number | null;
   /** Local mode only: a speed above this raises overspeed; null: off. */
   readonly localSpeedKmh: number | null;
+  /** How the renderer shows measures (docs/architecture.md "Formatting"); the service and cache stay metric. */
+  readonly speedUnit: SpeedUnit;
+  readonly distanceUnit: DistanceUnit;
+  readonly volumeUnit: VolumeUnit;
+  /** 'system': the computer's zone; otherwise an IANA name ('UTC', or the fleet's own, e.g. 'Europe/Berlin'). */
+  readonly timeZone: string;
+  /**
+   * 14:05 rather than 2:05 PM; null: as the computer's locale writes times, resolved where the times are
+   * shown (the renderer's locale is the computer's; main's may not be, e.g. the browser shell's Node).
+   */
+  readonly hour24: boolean | null;
+  readonly dateFormat: DateFormat;
 }
+
+export const SPEED_UNITS = ['kmh', 'mph'] as const;
+export const DISTANCE_UNITS = ['km', 'mi'] as const;
+export const VOLUME_UNITS = ['l', 'usgal'] as const;
+/** 'locale': the computer's own ("26 Nov 2026"); 'iso': 2026-11-26; 'dmy': 26/11/2026; 'mdy': 11/26/2026. */
+export const DATE_FORMATS = ['locale', 'iso', 'dmy', 'mdy'] as const;
+export type SpeedUnit = (typeof SPEED_UNITS)[number];
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+export type VolumeUnit = (typeof VOLUME_UNITS)[number];
+export type DateFormat = (typeof DATE_FORMATS)[number];
+/** The settings every time, date and measure the renderer shows depends on. */
+export type DisplaySettings = Pick<
+  Settings,
+  'speedUnit' | 'distanceUnit' | 'volumeUnit' | 'timeZone' | 'hour24' | 'dateFormat'
+>;
 
 /** Main's settings before the user changes any, and the renderer's until main answers (tiles and a theme from the first frame). */
 export const DEFAULT_SETTINGS: Settings = {
@@ -238,6 +266,12 @@ export const DEFAULT_SETTINGS: Settings = {
   alarmNotifications: true,
   localOfflineMinutes: 15,
   localSpeedKmh: 90,
+  speedUnit: 'kmh',
+  distanceUnit: 'km',
+  volumeUnit: 'l',
+  timeZone: 'system',
+  hour24: null,
+  dateFormat: 'locale',
 };
 
 export const settingsPatchSchema = z
@@ -261,6 +295,17 @@ export const settingsPatchSchema = z
     alarmNotifications: z.boolean(),
     localOfflineMinutes: z.int().min(1).max(1440).nullable(),
     localSpeedKmh: z.number().min(10).max(400).nullable(),
+    speedUnit: z.enum(SPEED_UNITS),
+    distanceUnit: z.enum(DISTANCE_UNITS),
+    volumeUnit: z.enum(VOLUME_UNITS),
+    timeZone: z
+      .string()
+      .refine(
+        (name) => name === 'system' || isTimeZone(name),
+        'must be "system" or a time zone such as Europe/Berlin',
+      ),
+    hour24: z.boolean().nullable(),
+    dateFormat: z.enum(DATE_FORMATS),
   })
   .partial();
 

@@ -130,6 +130,27 @@ describe('offline cache file', () => {
     cache.close();
   });
 
+  it('loads settings saved before the display settings existed with those at their defaults', () => {
+    const cache = openOfflineCache(':memory:');
+    const before = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
+    for (const key of ['speedUnit', 'distanceUnit', 'volumeUnit', 'timeZone', 'hour24', 'dateFormat'])
+      delete before[key];
+    cache.db
+      .prepare("INSERT INTO settings (key, value) VALUES ('settings', ?)")
+      .run(JSON.stringify({ ...before, theme: 'dark' }));
+    expect(cache.settings.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(cache.settings.get()).toMatchObject({ speedUnit: 'kmh', distanceUnit: 'km', timeZone: 'system' });
+    cache.settings.set({ speedUnit: 'mph', timeZone: 'America/Chicago', dateFormat: 'dmy' });
+    expect(cache.settings.get()).toMatchObject({
+      speedUnit: 'mph',
+      timeZone: 'America/Chicago',
+      theme: 'dark',
+    });
+    expect(() => cache.settings.set({ timeZone: 'Mars/Olympus' })).toThrow();
+    expect(() => cache.settings.set({ volumeUnit: 'barrels' })).toThrow();
+    cache.close();
+  });
+
   it('remembers a report and its json content for the reports client', () => {
     const cache = openOfflineCache(':memory:');
     const report: LocalReport = {

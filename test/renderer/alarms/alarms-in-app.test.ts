@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import { muteEnd, muteUntilText } from '../../../src/renderer/src/features/alarms/alarm-mute';
 import { useNavigation } from '../../../src/renderer/src/layout/navigation';
+import { testFormat } from '../support/display-format';
 import { FakeInbox } from '../support/fake-inbox';
 import { mountApp, press } from '../support/app-shell';
 import { settle } from '../support/mount-with-bridge';
@@ -73,7 +74,9 @@ describe('alarms in the app’s header', () => {
     expect(patch!.alarmMuteUntil).toBeGreaterThanOrEqual(muteEnd(15, before));
     expect(patch!.alarmMuteUntil).toBeLessThanOrEqual(muteEnd(15, Date.now()));
     const muted = wrapper.find('[data-testid="alarm-muted"]');
-    expect(muted.text()).toBe(`Muted until ${muteUntilText(patch!.alarmMuteUntil)}`);
+    expect(muted.text()).toBe(
+      `Muted until ${muteUntilText(patch!.alarmMuteUntil, Date.now(), testFormat())}`,
+    );
 
     press('M');
     await settle();

@@ -3,10 +3,12 @@ import type { VueWrapper } from '@vue/test-utils';
 import AssetPanel from '../../../src/renderer/src/features/assets/AssetPanel.vue';
 import { useConnection } from '../../../src/renderer/src/stores/connection';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
+import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { ConnectionStatus, LivePosition, Location } from '../../../src/shared/ipc';
+import { defaultFormat, MILES_UTC_ISO } from '../support/display-format';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
 import { signedInBridge } from '../support/signed-in-bridge';
-import { onlineStatus, simFleet } from '../support/sim-fleet';
+import { onlineStatus, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
@@ -71,9 +73,7 @@ describe('asset panel: one fix, and the live feed’s state', () => {
     expect(field(w, 'Speed')).toBe('0 km/h');
     expect(field(w, 'Latitude')).toBe('51.90000°');
     expect(field(w, 'Heading')).toBe('90°');
-    expect(field(w, 'Fix time')).toBe(
-      new Date(live.t).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' }),
-    );
+    expect(field(w, 'Fix time')).toBe(defaultFormat().dateTime(live.t, true));
     // The older answer's extra fields say which moment they are from.
     expect(field(w, 'Odometer')).toMatch(/^182,?345 km \(at .+\)$/);
     expect(w.text()).not.toContain('45 km/h');
@@ -84,6 +84,29 @@ describe('asset panel: one fix, and the live feed’s state', () => {
     expect(field(w, 'Speed')).toBe('45 km/h');
     expect(summaryOf(w)).toMatch(/^Moving · 45 km\/h · (just now|\d+ s ago)$/);
     expect(field(w, 'Odometer')).not.toContain('(at');
+  });
+
+  it('re-renders in miles and mph, UTC and 24-hour time when main says the settings changed', async () => {
+    const bridge = signedInBridge({ fleet, now }).handle('fleet.location', {
+      ...older,
+      timestamp: new Date(now - 10_000).toISOString(),
+    });
+    const { wrapper: w } = mountWithBridge(AssetPanel, bridge, { assetId: id });
+    current = w;
+    await Promise.all([useFleet().load(), useConnection().load()]);
+    useSettings().listen();
+    await settle();
+    expect(field(w, 'Speed')).toBe('45 km/h');
+    expect(field(w, 'Odometer')).toBe(`${(182_345).toLocaleString()} km`);
+
+    bridge.emit('settings.changed', { ...TEST_SETTINGS, ...MILES_UTC_ISO });
+    await settle();
+    // 45 km/h = 27.96 mph; 182,344.6 km = 113,303.8 mi.
+    expect(field(w, 'Speed')).toBe('28 mph');
+    expect(summaryOf(w)).toMatch(/^Moving · 28 mph · /);
+    expect(field(w, 'Odometer')).toBe(`${(113_304).toLocaleString()} mi`);
+    const fix = new Date(now - 10_000).toISOString();
+    expect(field(w, 'Fix time')).toBe(`${fix.slice(0, 10)}, ${fix.slice(11, 19)}`);
   });
 
   it('never lets a location stamped ahead of the clock pass for now or win over the live fix', async () => {
@@ -104,7 +127,7 @@ describe('asset panel: one fix, and the live feed’s state', () => {
     };
     useConnection().status = down;
     await settle();
-    expect(status()).toMatch(/^unknown since (26 Nov )?(09:41|9:41|09:41\sAM)$/);
+    expect(status()).toMatch(/^unknown since (26 Nov, )?(09:41|9:41|9:41\sAM)$/);
     expect(summaryOf(w)).toMatch(/^Last known: Idle, ignition on/);
     useConnection().status = onlineStatus(now);
     await settle();

@@ -3,12 +3,13 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, getActivePinia, setActivePinia } from 'pinia';
 import { setBridge } from '../../../src/renderer/src/api';
 import HistoryView from '../../../src/renderer/src/features/history/HistoryView.vue';
-import { formatDateTime, formatDuration } from '../../../src/renderer/src/features/history/history-format';
+import { formatDuration } from '../../../src/renderer/src/features/history/history-format';
 import type { ScreenIntent } from '../../../src/renderer/src/layout/navigation';
 import { useFleet } from '../../../src/renderer/src/stores/fleet';
 import { useGroups } from '../../../src/renderer/src/stores/groups';
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { HistoryResult } from '../../../src/shared/ipc';
+import { testFormat } from '../support/display-format';
 import { FakeBridge } from '../support/fake-bridge';
 import { withFleetRecords } from '../support/fleet-records-bridge';
 import { settle } from '../support/mount-with-bridge';
@@ -70,7 +71,7 @@ describe('history view', () => {
     expect(args).toEqual([{ assetId: 3, start: T0 - 18 * 60_000, end: T0 + 43 * 60_000 }]);
     expect(wrapper.emitted('intent-handled')).toEqual([[9]]);
     expect(wrapper.find('[data-preset="custom"]').attributes('aria-pressed')).toBe('true');
-    expect(wrapper.find('[data-testid="replay-time"]').text()).toBe(formatDateTime(at));
+    expect(wrapper.find('[data-testid="replay-time"]').text()).toBe(testFormat().dateTime(at, true));
   });
 
   it('switches asset through the picker: the screen asks for the new selection', async () => {
@@ -127,7 +128,7 @@ describe('history view', () => {
       result(cols, { offline: true, complete: false, completeUntil: until, source: 'cache' }),
     );
     const banner = wrapper.find('[data-testid="history-coverage"]').text();
-    expect(banner).toBe(`Offline — cached data, complete until ${formatDateTime(until)}`);
+    expect(banner).toBe(`Offline — cached data, complete until ${testFormat().dateTime(until, true)}`);
   });
 
   it('warns when the service answered only part of the range', async () => {
@@ -219,17 +220,19 @@ describe('history view', () => {
     // happy-dom lays nothing out: the chart is 0 px wide, so any pointer is at its right end.
     await chart.trigger('pointermove', { clientX: 5 });
     const readout = wrapper.find('[data-testid="chart-readout"]');
-    expect(readout.text()).toBe(`${formatDateTime(cols.t.at(-1)!)} · 0 km/h`);
+    expect(readout.text()).toBe(`${testFormat().dateTime(cols.t.at(-1)!, true)} · 0 km/h`);
     await chart.trigger('pointerleave');
     expect(wrapper.find('[data-testid="chart-readout"]').exists()).toBe(false);
 
     const scrubber = wrapper.find('[data-testid="scrubber"]');
     const clock = wrapper.find('[data-testid="replay-time"]');
-    expect(clock.text()).toBe(formatDateTime(cols.t[0]!));
+    expect(clock.text()).toBe(testFormat().dateTime(cols.t[0]!, true));
     await scrubber.trigger('keydown', { key: 'End' });
-    expect(clock.text()).toBe(formatDateTime(cols.t.at(-1)!));
+    expect(clock.text()).toBe(testFormat().dateTime(cols.t.at(-1)!, true));
     await scrubber.trigger('keydown', { key: 'PageDown' });
-    expect(clock.text()).toBe(formatDateTime(cols.t.at(-1)! - (cols.t.at(-1)! - cols.t[0]!) / 10));
+    expect(clock.text()).toBe(
+      testFormat().dateTime(cols.t.at(-1)! - (cols.t.at(-1)! - cols.t[0]!) / 10, true),
+    );
     await scrubber.trigger('focus');
     expect(wrapper.find('[data-testid="chart-readout"]').text()).toContain(clock.text());
   });

@@ -11,6 +11,7 @@ import {
 } from '../../../src/renderer/src/features/maintenance/maintenance-format';
 import type { RenewalReminderView, ServiceReminderView } from '../../../src/shared/ipc';
 import type { DueState } from '../../../src/shared/maintenance/reminder-due';
+import { testFormat } from '../support/display-format';
 
 const meta = { created_at: '2026-11-01T08:00:00Z', updated_at: '2026-11-01T08:00:00Z' };
 const due = (
@@ -46,6 +47,7 @@ const names = new Map([
 ]);
 const nameOf = (id: number): string => names.get(id) ?? `Asset ${id}`;
 const all = { assetId: null, statuses: new Set<never>() };
+const fmt = testFormat();
 
 describe('the reminders list of the Maintenance screen', () => {
   const services = [
@@ -58,7 +60,7 @@ describe('the reminders list of the Maintenance screen', () => {
   const renewals = [renewal(1, 2, due('due_soon', 9))];
 
   it('puts the longest overdue first, then what is due soonest, then the rest; both kinds in one list', () => {
-    const rows = reminderRows(services, renewals, all, 'urgency', nameOf);
+    const rows = reminderRows(services, renewals, all, 'urgency', nameOf, fmt);
     expect(rows.map((r) => r.key)).toEqual([
       'service:3',
       'service:2',
@@ -67,9 +69,13 @@ describe('the reminders list of the Maintenance screen', () => {
       'service:1',
       'service:4',
     ]);
-    expect(rows[2]).toMatchObject({ kind: 'renewal', title: 'Insurance', dueAt: formatDay('2026-12-15') });
+    expect(rows[2]).toMatchObject({
+      kind: 'renewal',
+      title: 'Insurance',
+      dueAt: formatDay('2026-12-15', fmt),
+    });
     expect(rows.find((r) => r.id === 5)?.dueAt).toBe(
-      `${formatDay('2026-12-01')} · ${(120_500).toLocaleString()} km`,
+      `${formatDay('2026-12-01', fmt)} · ${(120_500).toLocaleString()} km`,
     );
   });
 
@@ -80,9 +86,10 @@ describe('the reminders list of the Maintenance screen', () => {
       { assetId: 1, statuses: new Set(['overdue']) },
       'urgency',
       nameOf,
+      fmt,
     );
     expect(vanOverdue.map((r) => r.title)).toEqual(['Tyres']);
-    const byAsset = reminderRows(services, renewals, all, 'asset', nameOf);
+    const byAsset = reminderRows(services, renewals, all, 'asset', nameOf, fmt);
     expect(byAsset.map((r) => nameOf(r.assetId))).toEqual([
       'Bus 0002',
       'Bus 0002',
@@ -91,7 +98,7 @@ describe('the reminders list of the Maintenance screen', () => {
       'Van 0001',
       'Van 0001',
     ]);
-    expect(reminderRows(services, renewals, all, 'title', nameOf).map((r) => r.title)[0]).toBe('Belt');
+    expect(reminderRows(services, renewals, all, 'title', nameOf, fmt).map((r) => r.title)[0]).toBe('Belt');
   });
 
   it('counts each state for the chips, for the asset chosen', () => {
@@ -100,16 +107,22 @@ describe('the reminders list of the Maintenance screen', () => {
   });
 
   it('says how far away a reminder is in days and kilometres, and how it repeats', () => {
-    expect(dueDistance(due('overdue', -3, -1200))).toBe(
+    expect(dueDistance(due('overdue', -3, -1200), fmt)).toBe(
       `3 days overdue · ${(1200).toLocaleString()} km overdue`,
     );
-    expect(dueDistance(due('due_soon', 0))).toBe('due today');
-    expect(dueDistance(due('due_soon', 1, 0))).toBe('in 1 day · due now by distance');
-    expect(dueDistance(due('unknown', null))).toBe('—');
-    expect(repeatText({ repeat_days: 180, repeat_km: 15_000 })).toBe(
+    expect(dueDistance(due('due_soon', 0), fmt)).toBe('due today');
+    expect(dueDistance(due('due_soon', 1, 0), fmt)).toBe('in 1 day · due now by distance');
+    expect(dueDistance(due('unknown', null), fmt)).toBe('—');
+    expect(repeatText({ repeat_days: 180, repeat_km: 15_000 }, fmt)).toBe(
       `every 180 days or ${(15_000).toLocaleString()} km`,
     );
-    expect(repeatText({})).toBeNull();
-    expect(dueAtText(services[3]!)).toBe(`${(90_000).toLocaleString()} km`);
+    expect(repeatText({}, fmt)).toBeNull();
+    expect(dueAtText(services[3]!, fmt)).toBe(`${(90_000).toLocaleString()} km`);
+    expect(dueAtText(services[3]!, testFormat({ distanceUnit: 'mi' }))).toBe(
+      `${(55_923).toLocaleString()} mi`,
+    );
+    expect(dueDistance(due('due_soon', 20, 300), testFormat({ distanceUnit: 'mi' }))).toBe(
+      'in 20 days · in 186 mi',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPEED_BANDS, speedBand } from '../../../src/renderer/src/features/map/speed-scale';
+import { SPEED_BANDS, speedBand, speedBandLabels } from '../../../src/renderer/src/features/map/speed-scale';
 import { projectTrack } from '../../../src/renderer/src/features/map/speed-track';
 
 describe('track colours by speed', () => {
@@ -15,7 +15,16 @@ describe('track colours by speed', () => {
   it('labels every band for the legend with a distinct colour', () => {
     const colours = new Set(SPEED_BANDS.map((b) => b.colour));
     expect(colours.size).toBe(SPEED_BANDS.length);
-    expect(SPEED_BANDS.every((b) => b.label.length > 0)).toBe(true);
+    expect(speedBandLabels('kmh')).toEqual([
+      '< 5 km/h',
+      '5–30',
+      '30–50',
+      '50–70',
+      '70–90',
+      '90–110',
+      '≥ 110',
+    ]);
+    expect(speedBandLabels('mph')).toEqual(['< 3 mph', '3–19', '19–31', '31–43', '43–56', '56–68', '≥ 68']);
   });
 
   it('projects a track once into columns with its band per point', () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { VueWrapper } from '@vue/test-utils';
 import ReportsView from '../../../src/renderer/src/features/reports/ReportsView.vue';
 import type { JsonReportContent } from '../../../src/shared/ipc';
+import { defaultFormat } from '../support/display-format';
 import { FakeBridge } from '../support/fake-bridge';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
 import { localReport } from './report-fixture';
@@ -166,11 +167,9 @@ describe('report list', () => {
     const wrapper = await mountReports(bridge);
     const requested = (id: string) =>
       wrapper.find(`[data-local-id="${id}"] [data-testid="report-requested"]`);
-    expect(requested('a').text()).toBe(
-      `Requested ${today.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`,
-    );
+    expect(requested('a').text()).toBe(`Requested ${defaultFormat().time(today.getTime())}`);
     expect(requested('b').text()).toBe(
-      `Requested ${earlier.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}, ${earlier.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`,
+      `Requested ${defaultFormat().date(earlier.getTime())}, ${defaultFormat().time(earlier.getTime())}`,
     );
     expect(requested('b').attributes('datetime')).toBe(earlier.toISOString());
 

@@ -1,8 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mount, type VueWrapper } from '@vue/test-utils';
+import type { VueWrapper } from '@vue/test-utils';
 import ReportTable from '../../../src/renderer/src/features/reports/ReportTable.vue';
-import type { JsonReportContent } from '../../../src/shared/ipc';
+import { useSettings } from '../../../src/renderer/src/stores/settings';
+import type { JsonReportContent, Settings } from '../../../src/shared/ipc';
+import { MILES_UTC_ISO } from '../support/display-format';
+import { FakeBridge } from '../support/fake-bridge';
 import { fakeElementSize } from '../support/fake-layout';
+import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { TEST_SETTINGS } from '../support/sim-fleet';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
@@ -34,8 +39,8 @@ const summaryOf = (w: VueWrapper, key: string): string => w.find(`[data-summary=
 
 describe('the json report viewer', () => {
   it('shows times and durations in the operator’s format and units, not the keys of the file', async () => {
-    current = mount(ReportTable, { props: { content }, attachTo: document.body });
-    await current.vm.$nextTick();
+    current = mountWithBridge(ReportTable, new FakeBridge(), { content }).wrapper;
+    await settle();
     const terms = current.findAll('dt').map((d) => d.text());
     expect(terms).toEqual(['Positions', 'Distance', 'Moving time', 'Maximum speed', 'First position']);
     expect(summaryOf(current, 'moving_time_s')).toBe('26 h 44 min');
@@ -51,5 +56,25 @@ describe('the json report viewer', () => {
     expect(current.text()).toContain(
       `times in your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone})`,
     );
+  });
+
+  it('re-renders in the units, zone and formats the operator switches to', async () => {
+    let settings: Settings = TEST_SETTINGS;
+    const bridge = new FakeBridge().handle('settings.set', (patch) => (settings = { ...settings, ...patch }));
+    current = mountWithBridge(ReportTable, bridge, { content }).wrapper;
+    await settle();
+    expect(summaryOf(current, 'distance_km')).toBe(`${(812.4).toLocaleString()} km`);
+
+    await useSettings().set(MILES_UTC_ISO);
+    await settle();
+    // 812.4 km / 1.609344 = 504.80 mi; 92.1 km/h = 57.23 mph.
+    expect(summaryOf(current, 'distance_km')).toBe(`${(504.8).toLocaleString()} mi`);
+    expect(summaryOf(current, 'maximum_speed_kmh')).toBe(`${(57.23).toLocaleString()} mph`);
+    expect(summaryOf(current, 'first_position')).toBe('2026-11-16, 06:00:10');
+    expect(summaryOf(current, 'moving_time_s')).toBe('26 h 44 min');
+    const headers = current.findAll('[role="columnheader"]').map((h) => h.text());
+    expect(headers).toEqual(['Time', 'Speed (mph)', 'Stopped for']);
+    expect(current.findAll('[role="cell"]')[0]?.text()).toBe('2026-11-16, 06:00:10');
+    expect(current.text()).toContain('2026-11-16 – 2026-11-22 · times in your time zone (UTC)');
   });
 });

@@ -44,6 +44,7 @@ describe('the settings dialog', () => {
       'Map',
       'Offline cache',
       'Appearance',
+      'Units and time',
       'Alarms',
       'Updates',
     ]);
@@ -101,6 +102,33 @@ describe('the settings dialog', () => {
     w.unmount();
     current = null;
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('saves units, time zone, hour cycle and date format as one patch', async () => {
+    const bridge = new FakeBridge().handle('settings.set', echo);
+    const w = open(bridge);
+    const zones = w.findAll('select[name="timeZone"] option').map((o) => o.attributes('value'));
+    expect(zones.slice(0, 2)).toEqual(['system', 'UTC']);
+    expect(zones).toContain('America/Chicago');
+    await field(w, 'speedUnit').setValue('mph');
+    await field(w, 'distanceUnit').setValue('mi');
+    await field(w, 'volumeUnit').setValue('usgal');
+    await field(w, 'timeZone').setValue('America/Chicago');
+    await field(w, 'hour24').setValue(!TEST_SETTINGS.hour24);
+    await field(w, 'dateFormat').setValue('dmy');
+    await w.find('form').trigger('submit');
+    await settle();
+    expect(bridge.callsOf('settings.set')).toEqual([
+      {
+        speedUnit: 'mph',
+        distanceUnit: 'mi',
+        volumeUnit: 'usgal',
+        timeZone: 'America/Chicago',
+        hour24: !TEST_SETTINGS.hour24,
+        dateFormat: 'dmy',
+      },
+    ]);
+    expect(useSettings().settings).toMatchObject({ speedUnit: 'mph', timeZone: 'America/Chicago' });
   });
 
   it('puts OpenStreetMap back with one button and sends only what differs from main', async () => {

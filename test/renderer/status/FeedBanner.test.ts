@@ -6,6 +6,7 @@ import { useConnection } from '../../../src/renderer/src/stores/connection';
 import type { ConnectionStatus } from '../../../src/shared/ipc';
 import { FakeBridge } from '../support/fake-bridge';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
+import { testFormat } from '../support/display-format';
 import { onlineStatus } from '../support/sim-fleet';
 
 let current: VueWrapper | null = null;
@@ -13,7 +14,7 @@ afterEach(() => current?.unmount());
 
 const now = new Date(2026, 10, 26, 14, 30).getTime();
 const lastLiveAt = new Date(2026, 10, 26, 14, 5).getTime();
-const HHMM = /(14:05|02:05\sPM)/.source;
+const HHMM = '14:05';
 const unreachable = 'The service cannot be reached: the map shows where each vehicle was last seen.';
 
 const offline: ConnectionStatus = {
@@ -23,27 +24,34 @@ const offline: ConnectionStatus = {
   feed: { state: 'down', since: lastLiveAt, reason: unreachable, lastLiveAt },
 };
 
+const fmt = testFormat();
+
 describe('the live-feed banner', () => {
   it('says nothing while positions are live or starting', () => {
-    expect(feedBannerText(onlineStatus(now), now)).toBeNull();
+    expect(feedBannerText(onlineStatus(now), now, fmt)).toBeNull();
     expect(
       feedBannerText(
         { ...onlineStatus(now), feed: { state: 'starting', since: now, reason: null, lastLiveAt: null } },
         now,
+        fmt,
       ),
     ).toBeNull();
-    expect(feedBannerText(null, now)).toBeNull();
+    expect(feedBannerText(null, now, fmt)).toBeNull();
   });
 
   it('says since when positions stopped and why, in one sentence per case', () => {
-    expect(feedBannerText(offline, now)).toMatch(
+    expect(feedBannerText(offline, now, fmt)).toMatch(
       new RegExp(`^Offline — live positions stopped at ${HHMM}\\. ${unreachable}$`),
     );
     const answering = 'The service answers, but live positions have not resumed yet.';
     expect(
-      feedBannerText({ ...offline, service: 'online', feed: { ...offline.feed, reason: answering } }, now),
+      feedBannerText(
+        { ...offline, service: 'online', feed: { ...offline.feed, reason: answering } },
+        now,
+        fmt,
+      ),
     ).toMatch(new RegExp(`^Live positions stopped at ${HHMM}\\. ${answering}$`));
-    expect(feedBannerText({ ...offline, feed: { ...offline.feed, lastLiveAt: null } }, now)).toBe(
+    expect(feedBannerText({ ...offline, feed: { ...offline.feed, lastLiveAt: null } }, now, fmt)).toBe(
       `Offline — no live positions yet. ${unreachable}`,
     );
   });

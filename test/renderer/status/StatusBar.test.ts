@@ -60,7 +60,7 @@ describe('status bar', () => {
     await settle();
     const item = (key: string) => wrapper.get(`[data-testid="status-${key}"]`);
     expect(item('service').text()).toBe('Service: not reachable');
-    expect(item('live').text()).toMatch(/^Live positions: stopped at (14:05|02:05\sPM)$/);
+    expect(item('live').text()).toMatch(/^Live positions: stopped at (14:05|2:05\sPM)$/);
     expect(item('live').attributes('title')).toContain(down);
     expect(item('reports').text()).toBe('Report updates: checked every few seconds');
     // The banner (FeedBanner) says why; the bar does not say it a second time.

@@ -131,6 +131,12 @@ export const TEST_SETTINGS: Settings = {
   localOfflineMinutes: 15,
   localSpeedKmh: 90,
   mapLabels: true,
+  speedUnit: 'kmh',
+  distanceUnit: 'km',
+  volumeUnit: 'l',
+  timeZone: 'system',
+  hour24: true,
+  dateFormat: 'locale',
 };
 
 export function onlineStatus(now: number): ConnectionStatus {

@@ -102,6 +102,10 @@ export interface FleetdeskAppOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   /** The display's scale (1.25: Windows at 125 %); 1 by default. */
   readonly deviceScaleFactor?: number;
+  /** The computer's time zone as the page sees it; UTC by default. */
+  readonly timezoneId?: string;
+  /** The computer's locale as the page sees it; en-GB by default. */
+  readonly locale?: string;
 }
 
 /** Nothing on the console, everything kept for the test to read. */
@@ -193,8 +197,8 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     context = await browser.newContext({
       viewport: options.viewport ?? { width: 1440, height: 900 },
       deviceScaleFactor: options.deviceScaleFactor ?? 1,
-      locale: 'en-GB',
-      timezoneId: 'UTC',
+      locale: options.locale ?? 'en-GB',
+      timezoneId: options.timezoneId ?? 'UTC',
       acceptDownloads: true,
     });
   } catch (err) {

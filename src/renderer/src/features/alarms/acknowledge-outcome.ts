@@ -2,6 +2,7 @@ import type { IpcErrorCode } from '../../../../shared/ipc';
 import type { AcknowledgeRefusal, InboxAlarm } from '../../../../shared/ipc/alarm-views';
 import type { AcknowledgeOutcome } from '../../stores/alarms';
 import { alarmTime } from './alarm-format';
+import type { DisplayFormat } from '../../layout/format/display-format';
 
 /** By the contract's error codes (a refusal carries one of them); any other falls back to main's message. */
 const WHY: Readonly<Partial<Record<IpcErrorCode, string>>> = {
@@ -27,7 +28,12 @@ export function refusalText(r: AcknowledgeRefusal, known: readonly InboxAlarm[])
  * What the list says after an acknowledgement: how many, and whether another
  * operator had got there first (the service keeps the first acknowledgement).
  */
-export function outcomeText(outcome: AcknowledgeOutcome, myUserId: number | null, now: number): string {
+export function outcomeText(
+  outcome: AcknowledgeOutcome,
+  myUserId: number | null,
+  now: number,
+  fmt: DisplayFormat,
+): string {
   const n = outcome.acknowledged.length;
   const earlier = outcome.acknowledged.filter(
     (a) =>
@@ -38,7 +44,7 @@ export function outcomeText(outcome: AcknowledgeOutcome, myUserId: number | null
   if (!first) return `${base}.`;
   const who =
     earlier.length === 1
-      ? `${first.by} had already acknowledged it at ${alarmTime(first.at, now)}`
+      ? `${first.by} had already acknowledged it at ${alarmTime(first.at, now, fmt)}`
       : `${earlier.length} had already been acknowledged by others`;
   return n === 1 ? `${who}.` : `${base}; ${who}.`;
 }

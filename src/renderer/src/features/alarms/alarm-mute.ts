@@ -1,4 +1,5 @@
 import type { Settings } from '../../../../shared/ipc';
+import type { ClockFormat } from '../../layout/format/clock-format';
 
 /** The lengths the header offers; M mutes for the first. */
 export const MUTE_MINUTES = [15, 30, 60, 120] as const;
@@ -13,6 +14,7 @@ export function muteEnd(minutes: number, now: number): number {
   return Math.ceil((now + minutes * 60_000) / 60_000) * 60_000;
 }
 
-export function muteUntilText(until: number): string {
-  return new Date(until).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** "14:30" today, "27 Nov, 00:30" past midnight. */
+export function muteUntilText(until: number, now: number, fmt: ClockFormat): string {
+  return fmt.moment(until, now);
 }

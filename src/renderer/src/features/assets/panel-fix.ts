@@ -1,7 +1,7 @@
 import type { LivePosition, Location } from '../../../../shared/ipc';
 import { livePositionOfLocation } from '../../../../shared/ipc/location-position';
 import { isAheadOfClock } from '../../../../shared/time/clock-ahead';
-import { clockTime } from '../status/clock-time';
+import type { DisplayFormat } from '../../layout/format/display-format';
 import { locationFields, type LocationField } from './location-fields';
 
 /** The asset panel's one fix: every field of its header and Location block comes from it. */
@@ -23,6 +23,7 @@ export function panelFix(
   position: LivePosition | undefined,
   location: Location | null,
   now: number,
+  fmt: DisplayFormat,
 ): PanelFix | null {
   const located = location ? livePositionOfLocation(assetId, location) : null;
   const valid = located && !Number.isNaN(located.t) ? located : null;
@@ -31,8 +32,8 @@ export function panelFix(
   if (valid && (!position || newer(valid.t, position.t))) return { fix: valid, location, older: [] };
   if (!position) return null;
   if (!location || !valid) return { fix: position, location: null, older: [] };
-  const at = ` (at ${clockTime(valid.t, now)})`;
-  const older = locationFields(location)
+  const at = ` (at ${fmt.moment(valid.t, now)})`;
+  const older = locationFields(location, fmt)
     .filter((f) => EXTRAS.has(f.label) && f.value !== '—')
     .map((f) => ({ label: f.label, value: `${f.value}${at}` }));
   return { fix: position, location: null, older };
@@ -41,19 +42,16 @@ export function panelFix(
 const EXTRAS: ReadonlySet<string> = new Set(['Altitude', 'Odometer', 'Satellites']);
 
 /** The Location block: the fix's own fields, an older location's extras with their time, then the fix's time. */
-export function panelFields(p: PanelFix): LocationField[] {
-  if (p.location) return locationFields(p.location);
+export function panelFields(p: PanelFix, fmt: DisplayFormat): LocationField[] {
+  if (p.location) return locationFields(p.location, fmt);
   const { fix } = p;
   return [
     { label: 'Latitude', value: `${fix.lat.toFixed(5)}°` },
     { label: 'Longitude', value: `${fix.lon.toFixed(5)}°` },
-    { label: 'Speed', value: `${Math.round(fix.speed)} km/h` },
+    { label: 'Speed', value: fmt.speed(fix.speed) },
     { label: 'Heading', value: `${Math.round(fix.course)}°` },
     { label: 'Ignition', value: fix.ignition ? 'On' : 'Off' },
     ...p.older,
-    {
-      label: 'Fix time',
-      value: new Date(fix.t).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' }),
-    },
+    { label: 'Fix time', value: fmt.dateTime(fix.t, true) },
   ];
 }

@@ -1,19 +1,11 @@
+import type { ClockFormat } from '../../layout/format/clock-format';
+import { durationText } from '../../layout/format/duration-format';
+
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 
-/** "1 h 05 min", "12 min", "40 s", "2 d 3 h". */
+/** "1 h 05 min", "12 min", "40 s" (from ms); times, dates and measures come from the display format. */
 export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '—';
-  const totalSeconds = Math.round(ms / 1000);
-  if (totalSeconds < 60) return `${totalSeconds} s`;
-  const minutes = Math.floor(totalSeconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
-export function formatSpeed(kmh: number | null): string {
-  return kmh === null || !Number.isFinite(kmh) ? '—' : `${Math.round(kmh)} km/h`;
+  return !Number.isFinite(ms) || ms < 0 ? '—' : durationText(ms / 1000);
 }
 
 export function formatHeading(deg: number): string {
@@ -26,22 +18,18 @@ export function formatIgnition(code: number): string {
   return code === 1 ? 'On' : code === 0 ? 'Off' : 'Unknown';
 }
 
-export function formatKm(km: number | null): string {
-  if (km === null || !Number.isFinite(km)) return '—';
-  return `${km.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
-}
-
-export function formatDateTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-}
-
 export function formatSpeedFactor(speed: number): string {
   return `${speed}×`;
+}
+
+/** Each stop with its day's date above the first stop of that day: the rows themselves show only the time. */
+export function stopRows<S extends { readonly start: number }>(
+  stops: readonly S[],
+  fmt: Pick<ClockFormat, 'date' | 'dayKey'>,
+): { readonly stop: S; readonly day: string | null }[] {
+  return stops.map((stop, i) => {
+    const prev = stops[i - 1];
+    const first = prev === undefined || fmt.dayKey(prev.start) !== fmt.dayKey(stop.start);
+    return { stop, day: first ? fmt.date(stop.start) : null };
+  });
 }

@@ -45,6 +45,8 @@ export interface ChartColours {
 export interface ChartAxis {
   readonly ticks: readonly TimeTick[];
   readonly gaps: readonly { readonly x0: number; readonly x1: number }[];
+  /** A gridline's speed (km/h, as the service sends) in the operator's unit. */
+  readonly speedLabel?: (kmh: number) => string;
 }
 
 /** Bars coloured with the map's speed bands, so chart and track read the same; the time axis's ticks below them. */
@@ -71,7 +73,7 @@ export function drawSpeedChart(
     ctx.moveTo(0, y);
     ctx.lineTo(width, y);
     ctx.stroke();
-    ctx.fillText(`${v} km/h`, 4, y + 11);
+    ctx.fillText(axis.speedLabel ? axis.speedLabel(v) : `${v} km/h`, 4, y + 11);
   }
   for (let b = 0; b < SPEED_BANDS.length; b++) {
     ctx.fillStyle = SPEED_BANDS[b]!.colour;

@@ -55,6 +55,3 @@ export function money(amount: number, currency: string | null): string {
     return `${amount.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${currency}`;
   }
 }
-
-export const litres = (l: number): string =>
-  `${l.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 2 })} L`;

@@ -1,17 +1,10 @@
-import { parseCalendarDate, type RENEWAL_KINDS } from '../../../../shared/interface';
+import type { RENEWAL_KINDS } from '../../../../shared/interface';
 import type { DueState, DueStatus } from '../../../../shared/maintenance/reminder-due';
+import type { DisplayFormat } from '../../layout/format/display-format';
 
-/** A calendar date (YYYY-MM-DD) in the operator's words: "30 Nov 2026". */
-export function formatDay(date: string | undefined): string {
-  if (date === undefined) return '—';
-  const t = parseCalendarDate(date);
-  if (t === null) return date;
-  return new Date(t).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+/** A calendar date (YYYY-MM-DD) in the operator's date format: "30 Nov 2026", "2026-11-30". */
+export function formatDay(date: string | undefined, fmt: DisplayFormat): string {
+  return date === undefined ? '—' : fmt.calendarDay(date);
 }
 
 export const DUE_LABEL: Readonly<Record<DueStatus, string>> = {
@@ -30,10 +23,10 @@ export const RENEWAL_LABEL: Readonly<Record<(typeof RENEWAL_KINDS)[number], stri
 };
 
 const days = (n: number): string => `${n.toLocaleString()} ${n === 1 ? 'day' : 'days'}`;
-const km = (n: number): string => `${Math.round(n).toLocaleString()} km`;
+const whole = { max: 0 } as const;
 
 /** "3 days overdue", "due today", "in 12 days · in 450 km": how far away the reminder is. */
-export function dueDistance(due: DueState): string {
+export function dueDistance(due: DueState, fmt: DisplayFormat): string {
   const parts: string[] = [];
   if (due.daysLeft !== null)
     parts.push(
@@ -46,18 +39,21 @@ export function dueDistance(due: DueState): string {
   if (due.kmLeft !== null)
     parts.push(
       due.kmLeft < 0
-        ? `${km(-due.kmLeft)} overdue`
+        ? `${fmt.distance(-due.kmLeft, whole)} overdue`
         : due.kmLeft < 1
           ? 'due now by distance'
-          : `in ${km(due.kmLeft)}`,
+          : `in ${fmt.distance(due.kmLeft, whole)}`,
     );
   return parts.join(' · ') || '—';
 }
 
 /** "every 180 days or 15,000 km", or null for a reminder that does not repeat. */
-export function repeatText(r: { readonly repeat_days?: number; readonly repeat_km?: number }): string | null {
+export function repeatText(
+  r: { readonly repeat_days?: number; readonly repeat_km?: number },
+  fmt: DisplayFormat,
+): string | null {
   const parts: string[] = [];
   if (r.repeat_days !== undefined) parts.push(days(r.repeat_days));
-  if (r.repeat_km !== undefined) parts.push(km(r.repeat_km));
+  if (r.repeat_km !== undefined) parts.push(fmt.distance(r.repeat_km, whole));
   return parts.length === 0 ? null : `every ${parts.join(' or ')}`;
 }

@@ -1,5 +1,6 @@
 import type { RenewalReminderView, ServiceReminderView } from '../../../../shared/ipc';
 import type { DueState, DueStatus } from '../../../../shared/maintenance/reminder-due';
+import type { DisplayFormat } from '../../layout/format/display-format';
 import { formatDay, RENEWAL_LABEL, repeatText } from './maintenance-format';
 
 interface RowBase {
@@ -44,38 +45,38 @@ export function byUrgency(a: ReminderRow, b: ReminderRow): number {
 }
 
 /** "30 Nov 2026 · 182,000 km": when a reminder of either kind falls due. */
-export function dueAtText(r: ServiceReminderView | RenewalReminderView): string {
-  if ('kind' in r) return formatDay(r.due_date);
+export function dueAtText(r: ServiceReminderView | RenewalReminderView, fmt: DisplayFormat): string {
+  if ('kind' in r) return formatDay(r.due_date, fmt);
   return [
-    r.due_date === undefined ? null : formatDay(r.due_date),
-    r.due_odometer_km === undefined ? null : `${Math.round(r.due_odometer_km).toLocaleString()} km`,
+    r.due_date === undefined ? null : formatDay(r.due_date, fmt),
+    r.due_odometer_km === undefined ? null : fmt.distance(r.due_odometer_km, { max: 0 }),
   ]
     .filter((x) => x !== null)
     .join(' · ');
 }
 
-function serviceRow(r: ServiceReminderView): ReminderRow {
+function serviceRow(r: ServiceReminderView, fmt: DisplayFormat): ReminderRow {
   return {
     kind: 'service',
     key: `service:${r.id}`,
     id: r.id,
     assetId: r.asset_id,
     title: r.name,
-    dueAt: dueAtText(r),
-    repeat: repeatText(r),
+    dueAt: dueAtText(r, fmt),
+    repeat: repeatText(r, fmt),
     due: r.due,
     record: r,
   };
 }
 
-function renewalRow(r: RenewalReminderView): ReminderRow {
+function renewalRow(r: RenewalReminderView, fmt: DisplayFormat): ReminderRow {
   return {
     kind: 'renewal',
     key: `renewal:${r.id}`,
     id: r.id,
     assetId: r.asset_id,
     title: RENEWAL_LABEL[r.kind],
-    dueAt: dueAtText(r),
+    dueAt: dueAtText(r, fmt),
     repeat: null,
     due: r.due,
     record: r,
@@ -89,8 +90,9 @@ export function reminderRows(
   filter: ReminderFilter,
   sort: ReminderSort,
   nameOf: (assetId: number) => string,
+  fmt: DisplayFormat,
 ): ReminderRow[] {
-  const rows = [...service.map(serviceRow), ...renewal.map(renewalRow)].filter(
+  const rows = [...service.map((r) => serviceRow(r, fmt)), ...renewal.map((r) => renewalRow(r, fmt))].filter(
     (r) =>
       (filter.assetId === null || r.assetId === filter.assetId) &&
       (filter.statuses.size === 0 || filter.statuses.has(r.due.status)),

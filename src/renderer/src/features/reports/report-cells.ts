@@ -1,20 +1,27 @@
 /**
  * The built-in viewer of json reports shows values as the operator reads
- * them: times in their own time zone and format, durations in hours and
- * minutes, units after numbers. The JSON content says what each value is
- * (docs/interface-decisions.md "Report content"): a column's `unit` ("UTC"
+ * them: times in their chosen zone and format, durations in hours and
+ * minutes, distances, speeds and volumes in their units
+ * (docs/architecture.md "Formatting"). The JSON content says what each value
+ * is (docs/interface-decisions.md "Report content"): a column's `unit` ("UTC"
  * for times, "s" for durations, "km/h"…), a summary key's suffix
  * (`moving_time_s`, `distance_km`, `maximum_speed_kmh`), and the values'
  * own forms (ISO 8601 times, `YYYY-MM-DD` dates).
  */
+import type { DisplayFormat } from '../../layout/format/display-format';
+import { KM_PER_MILE, LITRES_PER_US_GALLON } from '../../layout/format/unit-conversion';
 
 export type CellKind = 'datetime' | 'date' | 'duration' | 'value';
+/** A measure the operator's settings choose the unit of; `economy` is fuel per distance. */
+export type Measure = 'distance' | 'speed' | 'volume' | 'economy';
 
 export interface FieldFormat {
   readonly label: string;
-  /** Shown after a number (km, km/h, °C…); null for times, durations and plain values. */
+  /** Shown after a number (km, mph, °C…); null for times, durations and plain values. */
   readonly unit: string | null;
   readonly kind: CellKind;
+  /** Converted into the operator's unit; `scale` turns the file's unit into the metric base (m → km). */
+  readonly measure?: { readonly is: Measure; readonly scale: number };
 }
 
 /** How the json writer spells units in summary keys, longest first so `_l_per_100km` is not read as `_km`. */
@@ -23,6 +30,7 @@ const KEY_UNITS: readonly (readonly [suffix: string, unit: string])[] = [
   ['_per_100_km', 'per 100 km'],
   ['_kmh', 'km/h'],
   ['_km', 'km'],
+  ['_m', 'm'],
   ['_pct', '%'],
   ['_rpm', 'rpm'],
   ['_dbm', 'dBm'],
@@ -32,6 +40,15 @@ const KEY_UNITS: readonly (readonly [suffix: string, unit: string])[] = [
   ['_g', 'g'],
 ];
 
+/** The file's metric units that the operator's settings convert. */
+const MEASURES: Readonly<Record<string, { readonly is: Measure; readonly scale: number }>> = {
+  km: { is: 'distance', scale: 1 },
+  m: { is: 'distance', scale: 0.001 },
+  'km/h': { is: 'speed', scale: 1 },
+  L: { is: 'volume', scale: 1 },
+  'l/100 km': { is: 'economy', scale: 1 },
+};
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -40,13 +57,31 @@ const sentence = (words: string): string => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-/** "moving_time_s" → Moving time, a duration; "distance_km" → Distance, in km. */
-export function summaryField(key: string, value: unknown): FieldFormat {
+/** Fuel economy in miles per US gallon only where both distance and volume are imperial. */
+const usesMpg = (fmt: DisplayFormat): boolean =>
+  fmt.settings.distanceUnit === 'mi' && fmt.settings.volumeUnit === 'usgal';
+
+function unitShown(unit: string, fmt: DisplayFormat): string {
+  const m = MEASURES[unit];
+  if (!m) return unit;
+  if (m.is === 'distance') return fmt.units.distance;
+  if (m.is === 'speed') return fmt.units.speed;
+  if (m.is === 'volume') return fmt.units.volume;
+  return usesMpg(fmt) ? 'mpg' : unit;
+}
+
+function withUnit(label: string, unit: string, fmt: DisplayFormat): FieldFormat {
+  const measure = MEASURES[unit];
+  return { label, unit: unitShown(unit, fmt), kind: 'value', ...(measure ? { measure } : {}) };
+}
+
+/** "moving_time_s" → Moving time, a duration; "distance_km" → Distance, in the operator's distance unit. */
+export function summaryField(key: string, value: unknown, fmt: DisplayFormat): FieldFormat {
   if (key.endsWith('_s') && typeof value === 'number')
     return { label: sentence(key.slice(0, -2)), unit: null, kind: 'duration' };
   for (const [suffix, unit] of KEY_UNITS)
-    if (key.endsWith(suffix) && key.length > suffix.length)
-      return { label: sentence(key.slice(0, -suffix.length)), unit, kind: 'value' };
+    if (key.endsWith(suffix) && key.length > suffix.length && typeof value === 'number')
+      return withUnit(sentence(key.slice(0, -suffix.length)), unit, fmt);
   return { label: sentence(key), unit: null, kind: kindOfValue(value) };
 }
 
@@ -65,69 +100,40 @@ export function columnField(
   column: { readonly label: string; readonly unit?: string },
   rows: readonly Readonly<Record<string, unknown>>[],
   key: string,
+  fmt: DisplayFormat,
 ): FieldFormat {
   if (column.unit === 'UTC') return { label: column.label, unit: null, kind: 'datetime' };
   if (column.unit === 's') return { label: column.label, unit: null, kind: 'duration' };
-  if (column.unit) return { label: column.label, unit: column.unit, kind: 'value' };
+  if (column.unit) return withUnit(column.label, column.unit, fmt);
   const sample = rows.find((r) => r[key] !== null && r[key] !== undefined)?.[key];
   return { label: column.label, unit: null, kind: kindOfValue(sample) };
 }
 
-/** "45 s", "12 min", "26 h 44 min": a report's durations stay in hours however long. */
-export function formatSeconds(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '—';
-  const total = Math.round(Math.abs(seconds));
-  const sign = seconds < 0 ? '−' : '';
-  if (total < 60) return `${sign}${total} s`;
-  const minutes = Math.floor(total / 60);
-  if (minutes < 60) {
-    const s = total % 60;
-    return s === 0 ? `${sign}${minutes} min` : `${sign}${minutes} min ${String(s).padStart(2, '0')} s`;
-  }
-  return `${sign}${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+function measured(value: number, m: NonNullable<FieldFormat['measure']>, fmt: DisplayFormat): number {
+  const base = value * m.scale;
+  if (m.is === 'distance') return fmt.settings.distanceUnit === 'mi' ? base / KM_PER_MILE : base;
+  if (m.is === 'speed') return fmt.settings.speedUnit === 'mph' ? base / KM_PER_MILE : base;
+  if (m.is === 'volume') return fmt.settings.volumeUnit === 'usgal' ? base / LITRES_PER_US_GALLON : base;
+  // l/100 km → mi/gal: 100 km per `base` litres.
+  return usesMpg(fmt) && base > 0 ? ((100 / KM_PER_MILE) * LITRES_PER_US_GALLON) / base : base;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-// A calendar date names a UTC day (the service's days): shown as that day, not shifted by the zone.
-const calendarDate = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-export function formatCalendarDay(value: string): string {
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return Number.isNaN(ms) ? value : calendarDate.format(ms);
-}
-
-/** One value as the viewer shows it. */
-export function formatCell(value: unknown, f: FieldFormat): string {
+/** One value as the viewer shows it; `bare` leaves the unit to the column's header. */
+export function formatCell(value: unknown, f: FieldFormat, fmt: DisplayFormat, bare = false): string {
   if (value === null || value === undefined) return '—';
-  if (f.kind === 'duration' && typeof value === 'number') return formatSeconds(value);
+  if (f.kind === 'duration' && typeof value === 'number') return fmt.duration(value);
   if (f.kind === 'datetime' && typeof value === 'string') {
     const ms = Date.parse(value);
-    return Number.isNaN(ms) ? value : dateTime.format(ms);
+    return Number.isNaN(ms) ? value : fmt.dateTime(ms, true);
   }
-  if (f.kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) return formatCalendarDay(value);
+  if (f.kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) return fmt.calendarDay(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '—';
-    const n = value.toLocaleString(undefined, { maximumFractionDigits: 3 });
-    return f.unit ? `${n} ${f.unit}` : n;
+    const shown = f.measure ? measured(value, f.measure, fmt) : value;
+    const n = shown.toLocaleString(undefined, { maximumFractionDigits: f.measure ? 2 : 3 });
+    return f.unit && !bare ? `${n} ${f.unit}` : n;
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
-}
-
-/** The operator's time zone, which the viewer's times are in (the files keep UTC). */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

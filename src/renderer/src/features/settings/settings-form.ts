@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_SETTINGS, settingsPatchSchema, type IpcArgs, type Settings } from '../../../../shared/ipc';
+import { localeUsesHour24 } from '../../../../shared/time/time-zone';
 import { isApiError } from '../../api';
 
 /**
@@ -20,6 +21,12 @@ export interface SettingsDraft {
   /** Blank: off. */
   localOfflineMinutes: string;
   localSpeedKmh: string;
+  speedUnit: Settings['speedUnit'];
+  distanceUnit: Settings['distanceUnit'];
+  volumeUnit: Settings['volumeUnit'];
+  timeZone: string;
+  hour24: boolean;
+  dateFormat: Settings['dateFormat'];
 }
 
 export type SettingsField = keyof SettingsDraft;
@@ -39,6 +46,12 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'alarmNotifications',
   'localOfflineMinutes',
   'localSpeedKmh',
+  'speedUnit',
+  'distanceUnit',
+  'volumeUnit',
+  'timeZone',
+  'hour24',
+  'dateFormat',
 ];
 
 export const THEMES: readonly { readonly value: Settings['theme']; readonly label: string }[] = [
@@ -94,6 +107,12 @@ export function draftOf(settings: Settings): SettingsDraft {
     alarmNotifications: settings.alarmNotifications,
     localOfflineMinutes: settings.localOfflineMinutes === null ? '' : String(settings.localOfflineMinutes),
     localSpeedKmh: settings.localSpeedKmh === null ? '' : String(settings.localSpeedKmh),
+    speedUnit: settings.speedUnit,
+    distanceUnit: settings.distanceUnit,
+    volumeUnit: settings.volumeUnit,
+    timeZone: settings.timeZone,
+    hour24: settings.hour24 ?? localeUsesHour24(),
+    dateFormat: settings.dateFormat,
   };
 }
 
@@ -118,6 +137,12 @@ function valuesOf(draft: SettingsDraft): Record<SettingsField, unknown> {
     alarmNotifications: draft.alarmNotifications,
     localOfflineMinutes: optionalNumber(draft.localOfflineMinutes),
     localSpeedKmh: optionalNumber(draft.localSpeedKmh),
+    speedUnit: draft.speedUnit,
+    distanceUnit: draft.distanceUnit,
+    volumeUnit: draft.volumeUnit,
+    timeZone: draft.timeZone,
+    hour24: draft.hour24,
+    dateFormat: draft.dateFormat,
   };
 }
 
@@ -155,8 +180,10 @@ export function checkDraft(
   const fields = fieldErrorsOf(draft);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   const values = valuesOf(draft);
+  // Main's null hour cycle is the computer's: the box shows it, and leaving it as shown changes nothing.
+  const shown: Settings = { ...saved, hour24: saved.hour24 ?? localeUsesHour24() };
   // The sounds are an object: compared by value, not by identity.
-  const differs = (f: SettingsField): boolean => JSON.stringify(values[f]) !== JSON.stringify(saved[f]);
+  const differs = (f: SettingsField): boolean => JSON.stringify(values[f]) !== JSON.stringify(shown[f]);
   const changed = SETTINGS_FIELDS.filter(differs).map((f) => [f, values[f]]);
   return { ok: true, patch: settingsPatchSchema.parse(Object.fromEntries(changed)) };
 }

@@ -1,5 +1,5 @@
 import type { ChannelState, ConnectionStatus, FeedStatus } from '../../../../shared/ipc';
-import { clockTime } from './clock-time';
+import type { DisplayFormat } from '../../layout/format/display-format';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'muted';
 
@@ -29,14 +29,14 @@ export function serviceIndicator(status: ConnectionStatus | null): Indicator {
 }
 
 /** Whether vehicles' positions arrive as they happen: the one feed state main derives. */
-export function liveIndicator(status: ConnectionStatus | null, now: number): Indicator {
+export function liveIndicator(status: ConnectionStatus | null, now: number, fmt: DisplayFormat): Indicator {
   const feed = status?.feed;
   const title = 'Whether vehicles’ positions reach the map as they happen.';
   if (feed?.state === 'live') return { label: 'Live positions', value: 'coming in', tone: 'ok', title };
   if (feed?.state === 'down')
     return {
       label: 'Live positions',
-      value: feed.lastLiveAt === null ? 'not coming in' : `stopped at ${clockTime(feed.lastLiveAt, now)}`,
+      value: feed.lastLiveAt === null ? 'not coming in' : `stopped at ${fmt.moment(feed.lastLiveAt, now)}`,
       tone: 'bad',
       title: feed.reason ? `${title} ${feed.reason}` : title,
     };
@@ -72,14 +72,18 @@ export const isStale = (feed: FeedStatus | null | undefined): boolean => feed?.s
  * when positions are not live and why; it never contradicts the status bar, which reads the same state.
  * A moment, not an age: an alert that changed every second would be read out every second.
  */
-export function feedBannerText(status: ConnectionStatus | null, now: number): string | null {
+export function feedBannerText(
+  status: ConnectionStatus | null,
+  now: number,
+  fmt: DisplayFormat,
+): string | null {
   const feed = status?.feed;
   if (!status || !feed || feed.state !== 'down') return null;
   const offline = status.service === 'offline' ? 'Offline — ' : '';
   const stopped =
     feed.lastLiveAt === null
       ? `${offline ? 'no' : 'No'} live positions yet`
-      : `${offline ? 'live' : 'Live'} positions stopped at ${clockTime(feed.lastLiveAt, now)}`;
+      : `${offline ? 'live' : 'Live'} positions stopped at ${fmt.moment(feed.lastLiveAt, now)}`;
   return `${offline}${stopped}. ${feed.reason ?? ''}`.trim();
 }
 
