@@ -10,7 +10,7 @@ export interface RecordSink<B> {
 
 export interface RecordForm<F extends string, B> extends FormSubmit<F> {
   /** Checks, then creates the record, or replaces `editing` (spec 4.3 PUT takes the whole body); true when sent. */
-  save(check: () => Checked<B, F>, editing: { readonly id: number } | null): Promise<boolean>;
+  send(check: () => Checked<B, F>, editing: { readonly id: number } | null): Promise<boolean>;
 }
 
 /**
@@ -33,7 +33,7 @@ export function useRecordForm<F extends string, B>(
     );
   return {
     ...submit,
-    save(check, editing) {
+    send(check, editing) {
       return submit.submit(check, (body) => {
         if (editing === null) return sink.create(body);
         if (!sink.update) throw new Error('This form only adds records.');
