@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Page } from 'playwright-core';
 import type { Alarm } from '../../../src/shared/interface';
 import type { Fleet } from '../../../src/server/sim/types';
-import { endpointsOfLocal } from '../../../src/main/demo/demo-of-service';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { waitForDemoFleet } from './support/operator';
+import { signInWithToken, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
 
 const MINUTE = 60_000;
@@ -89,19 +88,6 @@ function restrictedAssets(): readonly number[] {
   return ids;
 }
 
-/** Sign out, then sign in with the user's token under the Connect screen's "More options". */
-async function signInWithToken(page: Page, user: { id: number; token: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.getByRole('tab', { name: 'Remote service' }).click();
-  await page.getByText('More options').click();
-  const form = page.locator('form.remote');
-  const fields = { name: 'Dispatch', ...endpointsOfLocal(app.service), user_id: user.id };
-  for (const [name, value] of Object.entries(fields))
-    await form.locator(`input[name="${name}"]`).fill(String(value));
-  await form.locator('input[name="token"]').fill(user.token);
-  await form.getByRole('button', { name: 'Sign in with a token' }).click();
-  await waitForDemoFleet(page);
-}
 const keyOf = (a: Alarm): string => `svc:${a.id}`;
 
 describe('alarms across a restart of the service and for a restricted user, in Chromium against the local service', () => {
@@ -167,7 +153,7 @@ describe('alarms across a restart of the service and for a restricted user, in C
     const mine = restrictedAssets();
     const everyone = serviceApi(app.service, app.operatorToken);
     const theirs = serviceApi(app.service, user.token);
-    await signInWithToken(page, user);
+    await signInWithToken(page, app.service, user);
     await page.keyboard.press('5');
 
     // Their inbox fills with what their feed lists…

@@ -105,6 +105,33 @@ describe('a geofence’s actions', () => {
     );
   });
 
+  it('offer a restricted user no rule for every asset, and say why', async () => {
+    const reason = 'Your account sees only some of the fleet’s assets.';
+    const { w, bridge } = await mountTool(
+      GeofenceActions,
+      { geofence: sampleGeofences()[0] },
+      {
+        bridge: (b) =>
+          b.handle('access.get', {
+            wholeFleet: false,
+            may: {
+              wholeFleetAlert: { allowed: false, reason },
+              linkWholeAccount: { allowed: false, reason },
+            },
+          }),
+      },
+    );
+    const fleetWide = w.find('input[value="fleet"]');
+    expect((fleetWide.element as HTMLInputElement).disabled).toBe(true);
+    expect(w.find('[data-testid="whole-fleet-alert-reason"]').text()).toBe(reason);
+    expect(fleetWide.attributes('aria-describedby')).toBe('geofence-fleet-reason');
+    // No asset selected: nothing is sent, and the reason says why.
+    await button(w, 'Alert on exit').trigger('click');
+    await settle();
+    expect(bridge.callsOf('alertRules.create')).toEqual([]);
+    expect(w.find('[role="alert"]').text()).toBe(`No rule made: ${reason}`);
+  });
+
   it('delete after a confirmation, and keep it when rules use it, saying so', async () => {
     const { w, bridge } = await mountTool(
       GeofenceActions,

@@ -215,13 +215,52 @@ describe('report form', () => {
       `Pallet 7 · AC:23:3F:00:00:02 · portable, on ${FLEET.assets[1]!.name}`,
       'Cold room · AC:23:3F:00:00:01',
     ]);
-    // Read from main's cache: the field says how old the list is.
-    expect(wrapper.find('#report-beacon-hint').text()).toMatch(/^Offline: the list as it was .* ago\.$/);
+    // Read from main's cache: the form says how old the list is.
+    expect(wrapper.find('[data-testid="list-age"]').text()).toMatch(
+      /^Offline — showing the tags and beacons as read .* ago\./,
+    );
     await wrapper.find('[data-testid="report-beacon"]').setValue('32');
     await wrapper.find('form').trigger('submit');
     await settle();
     const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
     expect(sent[0]!.request).toMatchObject({ type: 'portable_beacon', beacon_id: 32 });
+  });
+
+  it('narrows a long drivers’ list by the words typed, by a driver’s name or an asset’s, and Enter takes the first', async () => {
+    const bridge = new FakeBridge();
+    const { wrapper } = await mountForm(bridge);
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      id: 200 + i,
+      name: i === 7 ? 'Zoë Müller' : `Driver ${String(i + 1).padStart(2, '0')}`,
+      asset_ids: [FLEET.assets[i % FLEET.assets.length]!.id],
+    }));
+    bridge.handle('drivers.list', { items: many, fetchedAt: Date.UTC(2026, 10, 23, 9), fromCache: false });
+    bridge.emit('records.changed', { family: 'drivers' });
+    await settle();
+    await wrapper.find('[data-testid="report-type"]').setValue('driver_score');
+    await wrapper.find('[data-testid="report-subject"] input[value="driver"]').setValue(true);
+    const search = wrapper.find('input[type="search"][aria-controls="report-driver"]');
+    const shown = () =>
+      wrapper.findAll('[data-testid="report-driver"] option:not([disabled])').map((o) => o.text());
+    expect(shown()).toHaveLength(12);
+
+    await search.setValue('zoe muller');
+    expect(shown()).toEqual([`Zoë Müller — ${FLEET.assets[7 % FLEET.assets.length]!.name}`]);
+    await search.trigger('keydown', { key: 'Enter' });
+    expect((wrapper.find('[data-testid="report-driver"]').element as HTMLSelectElement).value).toBe('207');
+
+    // By an asset the driver drives; the chosen driver stays on the list.
+    await search.setValue(FLEET.assets[2]!.name);
+    const narrowed = shown();
+    expect(narrowed.filter((t) => t.startsWith('Zoë Müller'))).toHaveLength(1);
+    const others = narrowed.filter((t) => !t.startsWith('Zoë Müller'));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((t) => t.endsWith(` — ${FLEET.assets[2]!.name}`))).toBe(true);
+    await search.trigger('keydown', { key: 'Enter' });
+    await wrapper.find('form').trigger('submit');
+    await settle();
+    const sent = bridge.callsOf('reports.submit') as IpcArgs<'reports.submit'>[];
+    expect(sent[0]!.request).toMatchObject({ type: 'driver_score', driver_id: 202 });
   });
 
   it('offers the report already queued for the same request instead of queueing a twin', async () => {

@@ -1,9 +1,11 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
-import type { Driver } from '../../../shared/ipc';
+import { computed } from 'vue';
+import type { CachedList, Driver } from '../../../shared/ipc';
 import { call, subscribe } from '../api';
+import { cachedListState } from './cached-list';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const NONE: readonly Driver[] = [];
 
 /**
  * The drivers this user may report on, with the assets each drives: the
@@ -11,40 +13,20 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
  * From the service, or from main's cache with its age when offline.
  */
 export const useDrivers = defineStore('drivers', () => {
-  const drivers = shallowRef<readonly Driver[]>([]);
-  const fetchedAt = ref<number | null>(null);
-  const fromCache = ref(false);
-  const loaded = ref(false);
-  const error = ref<string | null>(null);
-
-  const sorted = computed(() => [...drivers.value].sort((a, b) => collator.compare(a.name, b.name)));
-  const byId = computed(() => new Map(drivers.value.map((d) => [d.id, d])));
-
-  async function load(): Promise<void> {
-    try {
-      const list = await call('drivers.list');
-      drivers.value = list.items;
-      fetchedAt.value = list.fetchedAt;
-      fromCache.value = list.fromCache;
-      loaded.value = true;
-      error.value = null;
-    } catch (err) {
-      error.value = err instanceof Error ? err.message : String(err);
-    }
-  }
-
+  const state = cachedListState<CachedList<Driver>>(() => call('drivers.list'));
+  const drivers = computed(() => state.list.value?.items ?? NONE);
+  let off: (() => void) | null = null;
   return {
-    drivers,
-    sorted,
-    byId,
-    fetchedAt,
-    fromCache,
-    loaded,
-    error,
-    load,
-    listen: (): (() => void) =>
-      subscribe('records.changed', (c) => {
-        if (c.family === 'drivers') void load();
-      }),
+    list: state.list,
+    error: state.error,
+    sorted: computed(() => [...drivers.value].sort((a, b) => collator.compare(a.name, b.name))),
+    byId: computed(() => new Map(drivers.value.map((d) => [d.id, d]))),
+    /** Reads the list, and again whenever main says drivers changed. */
+    load(): Promise<void> {
+      off ??= subscribe('records.changed', (c) => {
+        if (c.family === 'drivers') void state.load();
+      });
+      return state.load();
+    },
   };
 });

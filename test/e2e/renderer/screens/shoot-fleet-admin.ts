@@ -1,12 +1,13 @@
 /**
  * The README's screenshots of the fleet administration screens: the asset
- * panel (photo, reminder badges, tracker commands), the Maintenance screen's
- * reminders, fuel and tags, and the account links in Settings, dark and light
- * at 1440×900, from the real app (browser shell, core, local fleet service)
- * with a lived-in account.
+ * list in groups and filtered by one, the asset panel (photo, reminder
+ * badges, tracker commands), the Maintenance screen's reminders, fuel and
+ * tags, the report form's driver picker, and the account links in Settings,
+ * dark and light at 1440×900 and 1024×700, from the real app (browser shell,
+ * core, local fleet service) with a lived-in account.
  * Run: FLEETDESK_DOCS_SCREENSHOTS=1 npx tsx test/e2e/renderer/screens/shoot-fleet-admin.ts
- * Writes test-results/screenshots/docs-<screen>-<theme>.png and, so asked,
- * docs/screenshot-<screen>-<theme>.png.
+ * Writes test-results/screenshots/docs-<screen>-<theme>[-1024].png and, so
+ * asked, docs/screenshot-<screen>-<theme>[-1024].png.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,6 +20,11 @@ import { samplePhoto } from '../support/sample-photo';
 const DAY = 86_400_000;
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const THEMES = ['dark', 'light'] as const;
+/** The 1440×900 pictures keep their names; the smallest window the app supports says so in its own. */
+const SIZES = [
+  { suffix: '', viewport: { width: 1440, height: 900 } },
+  { suffix: '-1024', viewport: { width: 1024, height: 700 } },
+] as const;
 
 /** The row toggles the selection: an asset already open stays open. */
 async function showAsset(page: Page, name: string): Promise<void> {
@@ -70,6 +76,15 @@ try {
       });
     }
   }
+  await seeds.post('asset-group', {
+    name: 'North depot',
+    description: 'Vans and reefers out of Via Emilia',
+    asset_ids: assets.slice(0, 5).map((a) => a.id),
+  });
+  await seeds.post('asset-group', { name: 'Site works', asset_ids: assets.slice(5, 8).map((a) => a.id) });
+  // The groups were made behind the app's back: a new page reads them, as a restarted app would.
+  await page.reload();
+  await waitForDemoFleet(page);
   await seeds.post('link-mobility', { provider: 'Ridely', external_account_id: 'fleet-4471' });
   await seeds.post('link-mobility', {
     provider: 'CityShare',
@@ -111,42 +126,66 @@ try {
   await openScreen(page, 'Maintenance');
   await rowsShown('Service and renewal reminders');
 
-  for (const theme of THEMES) {
-    await page.evaluate(`window.fleetdesk.invoke('settings.set', { theme: '${theme}' })`);
-    await openScreen(page, 'Live map');
-    await showAsset(page, featured.name);
-    await page.getByRole('complementary', { name: 'Assets' }).getByRole('searchbox').fill('');
-    await page.getByTestId('asset-photo-image').waitFor(PATIENT);
-    // The featured asset has overdue reminders: the panel shows the badge once the reminders are read.
-    await page
-      .getByRole('complementary', { name: 'Asset details' })
-      .getByTestId('reminder-badge')
-      .waitFor(PATIENT);
-    await shoot('asset-panel', theme);
+  for (const { suffix, viewport } of SIZES) {
+    await page.setViewportSize(viewport);
+    for (const theme of THEMES) {
+      await page.evaluate(`window.fleetdesk.invoke('settings.set', { theme: '${theme}' })`);
+      await openScreen(page, 'Live map');
+      await showAsset(page, featured.name);
+      await page.getByRole('complementary', { name: 'Assets' }).getByRole('searchbox').fill('');
+      await page.getByTestId('asset-photo-image').waitFor(PATIENT);
+      // The featured asset has overdue reminders: the panel shows the badge once the reminders are read.
+      await page
+        .getByRole('complementary', { name: 'Asset details' })
+        .getByTestId('reminder-badge')
+        .waitFor(PATIENT);
+      await shoot(`asset-panel${suffix}`, theme);
 
-    await openScreen(page, 'Maintenance');
-    await page
-      .getByRole('button', { name: 'All assets' })
-      .click()
-      .catch(() => undefined);
-    await tab(page, 'Reminders');
-    await rowsShown('Service and renewal reminders');
-    await shoot('maintenance-reminders', theme);
-    await tab(page, 'Fuel');
-    await page.getByRole('button', { name: 'Last 30 days' }).click();
-    await rowsShown('Refills');
-    await shoot('maintenance-fuel', theme);
-    await tab(page, 'Tags');
-    await rowsShown('Tags and beacons');
-    await shoot('maintenance-tags', theme);
-    await tab(page, 'Reminders');
+      // The list in its groups, then filtered by one: the map follows.
+      await page
+        .getByRole('complementary', { name: 'Asset details' })
+        .getByRole('button', { name: 'Clear selection (Esc)' })
+        .click();
+      await page.getByTestId('group-filter').selectOption({ label: 'North depot (5)' });
+      await page.getByTestId('map-group-filter').waitFor(PATIENT);
+      await shoot(`asset-list-group-filter${suffix}`, theme);
+      await page.getByTestId('group-filter').selectOption({ label: 'All assets (20)' });
+      await page.getByTestId('map-group-filter').waitFor({ state: 'detached', ...PATIENT });
+      await shoot(`asset-list-groups${suffix}`, theme);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.getByRole('heading', { name: 'Linked mobility accounts' }).scrollIntoViewIfNeeded();
-    await dialog.getByRole('list', { name: 'Linked accounts' }).waitFor(PATIENT);
-    await shoot('settings-account-links', theme);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await openScreen(page, 'Maintenance');
+      await page
+        .getByRole('button', { name: 'All assets' })
+        .click()
+        .catch(() => undefined);
+      await tab(page, 'Reminders');
+      await rowsShown('Service and renewal reminders');
+      await shoot(`maintenance-reminders${suffix}`, theme);
+      await tab(page, 'Fuel');
+      await page.getByRole('button', { name: 'Last 30 days' }).click();
+      await rowsShown('Refills');
+      await shoot(`maintenance-fuel${suffix}`, theme);
+      await tab(page, 'Tags');
+      await rowsShown('Tags and beacons');
+      await shoot(`maintenance-tags${suffix}`, theme);
+      await tab(page, 'Reminders');
+
+      // The report form with the drivers' list narrowed by typing.
+      await openScreen(page, 'Reports');
+      const form = page.getByRole('form', { name: 'New report' });
+      await form.getByRole('combobox', { name: /^Type/ }).selectOption({ label: 'Driver score' });
+      await form.getByRole('radio', { name: 'Driver' }).check();
+      await form.getByRole('searchbox', { name: 'Search drivers or their assets' }).fill('van');
+      await shoot(`report-form-driver${suffix}`, theme);
+      await form.getByRole('searchbox', { name: 'Search drivers or their assets' }).fill('');
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await dialog.getByRole('heading', { name: 'Linked mobility accounts' }).scrollIntoViewIfNeeded();
+      await dialog.getByRole('list', { name: 'Linked accounts' }).waitFor(PATIENT);
+      await shoot(`settings-account-links${suffix}`, theme);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
   }
   console.log(`Page errors: ${app.pageErrors.length === 0 ? 'none' : app.pageErrors.join('; ')}`);
 } catch (err) {

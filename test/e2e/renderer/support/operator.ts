@@ -1,9 +1,29 @@
 import type { Locator, Page } from 'playwright-core';
+import { endpointsOfLocal } from '../../../../src/main/demo/demo-of-service';
+import type { LocalService } from '../../../../src/server';
 import { PATIENT } from './fleetdesk-app';
 
 /** The core signs a first run in to the demo by itself; the shell with its screens shows then. */
 export async function waitForDemoFleet(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).waitFor(PATIENT);
+}
+
+/** Sign out, then sign in as `user` with their token under the Connect screen's "More options". */
+export async function signInWithToken(
+  page: Page,
+  service: LocalService,
+  user: { readonly id: number; readonly token: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('tab', { name: 'Remote service' }).click();
+  await page.getByText('More options').click();
+  const form = page.locator('form.remote');
+  const fields = { name: 'Dispatch', ...endpointsOfLocal(service), user_id: user.id };
+  for (const [name, value] of Object.entries(fields))
+    await form.locator(`input[name="${name}"]`).fill(String(value));
+  await form.locator('input[name="token"]').fill(user.token);
+  await form.getByRole('button', { name: 'Sign in with a token' }).click();
+  await waitForDemoFleet(page);
 }
 
 /** Sign out, then the one click of the Connect screen's Demo tab. */

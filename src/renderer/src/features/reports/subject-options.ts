@@ -1,11 +1,6 @@
+import type { PickerOption } from '../../layout/forms/option-search';
 import type { ReportType } from '../../../../shared/interface';
 import type { Driver, Tag } from '../../../../shared/ipc';
-import { formatAge } from '../assets/age-format';
-
-export interface SubjectOption {
-  readonly id: number;
-  readonly text: string;
-}
 
 type NameOf = (assetId: number) => string | undefined;
 
@@ -17,7 +12,7 @@ function names(ids: readonly number[], nameOf: NameOf): string {
 }
 
 /** "Andrea Ferrari — Van 01, Van 02": the driver and what they drive, as the report picks by. */
-export function driverOptions(drivers: readonly Driver[], nameOf: NameOf): SubjectOption[] {
+export function driverOptions(drivers: readonly Driver[], nameOf: NameOf): PickerOption[] {
   return drivers.map((d) => ({
     id: d.id,
     text: d.asset_ids.length > 0 ? `${d.name} — ${names(d.asset_ids, nameOf)}` : d.name,
@@ -31,7 +26,7 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
  * beacon report the portable tags come first (spec 2.5: it follows a tag
  * that travels); the others stay on the list, since any tag may have moved.
  */
-export function beaconOptions(tags: readonly Tag[], type: ReportType, nameOf: NameOf): SubjectOption[] {
+export function beaconOptions(tags: readonly Tag[], type: ReportType, nameOf: NameOf): PickerOption[] {
   const portableFirst = type === 'portable_beacon';
   return [...tags]
     .sort(
@@ -43,12 +38,4 @@ export function beaconOptions(tags: readonly Tag[], type: ReportType, nameOf: Na
       const traits = [t.portable ? 'portable' : null, on].filter(Boolean).join(', ');
       return { id: t.id, text: [t.name, t.mac, traits].filter((s) => s !== '').join(' · ') };
     });
-}
-
-/** A list read from main's cache says how old it is; a fresh one says nothing. */
-export function listAge(fromCache: boolean, fetchedAt: number | null, now: number): string | null {
-  if (!fromCache) return null;
-  return fetchedAt === null
-    ? 'The service cannot be reached and this list was never read: it is empty.'
-    : `Offline: the list as it was ${formatAge(fetchedAt, now)}.`;
 }
