@@ -14,6 +14,7 @@ import {
   type Notice,
   type SessionView,
   type Settings,
+  type TileCacheUsage,
   type TrackingLink,
 } from './views';
 import { fleetAdminMethods } from './fleet-admin-contract';
@@ -126,6 +127,11 @@ export const ipcMethods = {
 
   'settings.get': { args: none, result: type<Settings>() },
   'settings.set': { args: settingsPatchSchema, result: type<Settings>() },
+
+  /** The map tile cache's use (docs/architecture.md "Map tiles"), shown beside the cache size. */
+  'tiles.usage': { args: none, result: type<TileCacheUsage>() },
+  /** Empties the map tile cache; its use afterwards. */
+  'tiles.clear': { args: none, result: type<TileCacheUsage>() },
 
   'notices.list': { args: none, result: type<Notice[]>() },
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
@@ -250,6 +256,8 @@ export type IpcReply<T> =
 
 /** `window.fleetdesk`, exposed by both preloads (Electron and browser shell). */
 export interface FleetdeskBridge {
+  /** Where main's tile route is (shared/map/tile-route.ts) when not on the page's own origin. */
+  readonly tileOrigin?: string;
   invoke<M extends IpcMethod>(method: M, args?: IpcArgs<M>): Promise<IpcReply<IpcResultValue<M>>>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
 }

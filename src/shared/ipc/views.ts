@@ -271,6 +271,12 @@ export interface Notice {
   readonly at: number;
 }
 
+/** The map tile cache on this computer: bytes and tiles kept. */
+export interface TileCacheUsage {
+  readonly bytes: number;
+  readonly tiles: number;
+}
+
 export interface AppInfo {
   readonly version: string;
   readonly platform: string;
