@@ -36,3 +36,37 @@ export async function loopbackOnly(context: BrowserContext): Promise<LoopbackGua
     },
   };
 }
+
+/**
+ * The same for a Node process's fetch (the core's, for the service and the
+ * tile servers): a non-loopback URL is refused as offline and recorded.
+ */
+export function loopbackOnlyFetch(inner: typeof fetch): { fetch: typeof fetch; guard: LoopbackGuard } {
+  const refused: string[] = [];
+  const guarded: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (NOT_LOOPBACK.test(url)) {
+      refused.push(url);
+      return Promise.reject(
+        new TypeError(`fetch failed: ${url} is not on this computer (tests stay offline)`),
+      );
+    }
+    return inner(input, init);
+  };
+  return {
+    fetch: guarded,
+    guard: {
+      refused,
+      check() {
+        if (refused.length > 0)
+          throw new Error(
+            `The core asked the internet for ${refused.length} URL(s); tests use local servers only: ${[
+              ...new Set(refused),
+            ]
+              .slice(0, 5)
+              .join(', ')}`,
+          );
+      },
+    },
+  };
+}

@@ -106,6 +106,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     fetch: options.fetch,
     now,
     notify,
+    push,
   });
 
   const connection = createConnectionTracker((status, wentOnline) => {

@@ -14,6 +14,9 @@ import {
   type Notice,
   type SessionView,
   type Settings,
+  offlineAreaSchema,
+  type OfflineAreaPlan,
+  type OfflineAreaProgress,
   type TileCacheUsage,
   type TrackingLink,
 } from './views';
@@ -132,6 +135,11 @@ export const ipcMethods = {
   'tiles.usage': { args: none, result: type<TileCacheUsage>() },
   /** Empties the map tile cache; its use afterwards. */
   'tiles.clear': { args: none, result: type<TileCacheUsage>() },
+  /** What downloading the area would take, before it starts. */
+  'tiles.areaPlan': { args: offlineAreaSchema, result: type<OfflineAreaPlan>() },
+  /** Starts downloading the area into the tile cache (one download at a time); the plan, refused or not. */
+  'tiles.areaDownload': { args: offlineAreaSchema, result: type<OfflineAreaPlan>() },
+  'tiles.areaCancel': { args: none, result: type<null>() },
 
   'notices.list': { args: none, result: type<Notice[]>() },
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
@@ -184,6 +192,8 @@ export interface IpcEvents {
   'reports.removed': { readonly localId: string };
   'links.changed': TrackingLink[];
   'settings.changed': Settings;
+  /** An offline area's download: at most a few times a second, and once when it ends. */
+  'tiles.areaProgress': OfflineAreaProgress;
   notice: Notice;
   /** A notice that is no longer true (a sign-in that ended, signed in again): the renderer drops it. */
   'notice.withdrawn': { readonly id: string };

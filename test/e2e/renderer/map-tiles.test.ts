@@ -57,6 +57,43 @@ describe('map tiles kept by the app', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('makes the visible area available offline: an estimate first, a progress bar, every tile kept', async () => {
+    const { page } = app;
+    await app.tiles.restart();
+    onTestFailed(() => app.tiles.stop());
+    const before = app.tiles.requests.length;
+    await page.getByRole('button', { name: 'Offline area' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make this area available offline' });
+    await dialog.waitFor(PATIENT);
+    // Two zoom levels from the map's own: a hundred tiles or so, each drawn by the test's tile server.
+    const from = Number(await dialog.getByRole('combobox', { name: 'From zoom' }).inputValue());
+    await dialog.getByRole('combobox', { name: 'to' }).selectOption(String(from + 1));
+    const estimate = dialog.getByTestId('offline-area-estimate');
+    await estimate.waitFor(PATIENT);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Download' }).isEnabled(), PATIENT).toBe(true);
+    const tiles = Number(/^([\d,]+) tiles?,/.exec(await estimate.innerText())?.[1]?.replaceAll(',', ''));
+    expect(tiles).toBeGreaterThan(0);
+    await app.screenshot('offline-area-estimate');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    const ended = dialog.getByRole('status');
+    await ended.waitFor({ timeout: 60_000 });
+    await expect.poll(() => ended.innerText(), PATIENT).toMatch(/^Done: /);
+    expect(await ended.innerText()).toMatch(
+      new RegExp(`^Done: ${tiles.toLocaleString('en-GB')} of ${tiles.toLocaleString('en-GB')} tiles kept`),
+    );
+    expect(await dialog.getByRole('progressbar', { name: 'Download progress' }).getAttribute('value')).toBe(
+      String(tiles),
+    );
+    await app.screenshot('offline-area-done');
+    // The tiles the map had shown were kept already: only the others were fetched.
+    expect(app.tiles.requests.length - before).toBeLessThanOrEqual(tiles);
+    expect(app.tiles.requests.length - before).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached', ...PATIENT });
+    await app.tiles.stop();
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('shows what the tile cache holds in the Settings, empties it with Clear, and the map then says tiles are unavailable', async () => {
     const { page } = app;
     await page.evaluate('document.activeElement instanceof HTMLElement && document.activeElement.blur()');

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/ipc/views';
 import type { SettingsStore } from '../cache/settings-store';
-import type { DomainHandlers } from '../ipc-handlers';
+import type { DomainHandlers, PushSink } from '../ipc-handlers';
+import { createAreaDownloads } from './area-download';
 import { createTileService, type TileService } from './tile-service';
 import { openTileStore } from './tile-store';
 
@@ -23,6 +24,7 @@ export interface MapTilesOptions {
   readonly fetch?: typeof fetch;
   readonly now?: () => number;
   readonly notify: (notice: Notice) => void;
+  readonly push: PushSink;
 }
 
 /** The map tile cache and the tile service in front of it, wired to the Settings (docs/architecture.md "Map tiles"). */
@@ -46,6 +48,14 @@ export function createMapTiles(options: MapTilesOptions): MapTiles {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     now,
   });
+  const areas = createAreaDownloads({
+    service,
+    usage: () => store.usage(),
+    template: () => options.settings.get().tileUrl,
+    capBytes,
+    progress: (p) => options.push('tiles.areaProgress', p),
+    now,
+  });
   return {
     service,
     handlers: {
@@ -54,8 +64,18 @@ export function createMapTiles(options: MapTilesOptions): MapTiles {
         store.clear();
         return store.usage();
       },
+      'tiles.areaPlan': async (area) => areas.plan(area),
+      'tiles.areaDownload': async (area) => areas.start(area),
+      'tiles.areaCancel': async () => {
+        areas.cancel();
+        return null;
+      },
     },
     enforceSizeCap: () => store.evictTo(capBytes()),
-    close: () => store.close(),
+    close: () => {
+      // Tiles still on their way land nowhere: the download stops before the file closes.
+      areas.cancel();
+      store.close();
+    },
   };
 }

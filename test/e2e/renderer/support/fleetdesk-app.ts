@@ -11,7 +11,7 @@ import {
 import type { SecretStore } from '../../../../src/main/core/session/secret-store';
 import { startLocalService, type LocalService } from '../../../../src/server';
 import { launchChromium } from '../../../support/chromium';
-import { loopbackOnly, type LoopbackGuard } from '../../../support/loopback-only';
+import { loopbackOnly, loopbackOnlyFetch, type LoopbackGuard } from '../../../support/loopback-only';
 import { startTileServer, type TileServer } from '../../../support/tile-server';
 import { serviceClock } from '../../../../src/server/service-clock';
 import type { Fleet } from '../../../../src/server/sim/types';
@@ -178,6 +178,8 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   const shellDir = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-core-'));
   const logs: string[] = [];
   const tiles = await startTileServer();
+  // The core fetches too (the service, the tile server): it stays on this computer as the page does.
+  const coreFetch = loopbackOnlyFetch(options.fetch ?? fetch);
   const startShell = (): Promise<BrowserShell> =>
     withLocalTiles(tiles, {
       renderer: { dir: rendererDir },
@@ -185,7 +187,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
       dataDir: shellDir,
       log: recordingLog(logs),
       ...(options.secretStore ? { secretStore: options.secretStore } : {}),
-      ...(options.fetch ? { core: { fetch: options.fetch } } : {}),
+      core: { fetch: coreFetch.fetch },
     });
   let shell = await startShell();
   let browser: Browser | null = null;
@@ -206,7 +208,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     throw err;
   }
   // No page of the app or its other clients reaches the internet: close() fails the test when one tried.
-  const guards: LoopbackGuard[] = [await loopbackOnly(context)];
+  const guards: LoopbackGuard[] = [coreFetch.guard, await loopbackOnly(context)];
   if (options.notifications) {
     await context.grantPermissions(['notifications'], { origin: shell.origin });
     await context.addInitScript(RECORD_NOTIFICATIONS);
@@ -297,9 +299,12 @@ async function openClient(
   tiles: TileServer,
   guards: LoopbackGuard[],
 ): Promise<FleetdeskClient> {
+  const coreFetch = loopbackOnlyFetch(fetch);
+  guards.push(coreFetch.guard);
   const shell = await withLocalTiles(tiles, {
     renderer: { dir: rendererDir },
     demoService: service,
+    core: { fetch: coreFetch.fetch },
     log: recordingLog([]),
   });
   const context = await browser.newContext({
