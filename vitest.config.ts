@@ -52,6 +52,7 @@ const INTEGRATION = [
   // SQLite files on disk.
   'test/electron/electron-shell.test.ts',
   'test/core/cache/offline-cache.test.ts',
+  'test/core/tiles/*.test.ts',
   'test/core/cache/migrations/**/*.test.ts',
   // Other programs: a second Node, poppler.
   'test/server/sim/determinism.test.ts',

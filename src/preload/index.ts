@@ -24,6 +24,8 @@ ipcRenderer.on(IPC_PUSH_CHANNEL, (_event, name: unknown, payload: unknown) => {
 });
 
 const bridge: FleetdeskBridge = {
+  // The app scheme's origin (main/electron/app-protocol.ts): in dev the page is Vite's, the tiles still main's.
+  tileOrigin: 'app://fleetdesk',
   invoke: (method, args) =>
     ipcRenderer.invoke(IPC_INVOKE_CHANNEL, method, args) as Promise<IpcReply<IpcResultValue<typeof method>>>,
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void) {

@@ -44,6 +44,7 @@ beforeAll(async () => {
       return {
         handlers: fakeHandlers(calls),
         serviceOrigins: () => [],
+        tiles: { tile: async () => ({ ok: false, failure: 'unreachable' }) },
         start: async () => undefined,
         stop: async () => undefined,
       };

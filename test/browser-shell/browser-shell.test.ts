@@ -107,6 +107,7 @@ beforeAll(async () => {
           },
         }),
         serviceOrigins: () => [],
+        tiles: { tile: async () => ({ ok: false, failure: 'unreachable' }) },
         start: async () => undefined,
         stop: async () => undefined,
       };

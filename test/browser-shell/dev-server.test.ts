@@ -17,6 +17,7 @@ beforeAll(async () => {
     createCore: () => ({
       handlers: fakeHandlers([]),
       serviceOrigins: () => [],
+      tiles: { tile: async () => ({ ok: false, failure: 'unreachable' }) },
       start: async () => undefined,
       stop: async () => undefined,
     }),

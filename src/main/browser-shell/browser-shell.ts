@@ -17,6 +17,7 @@ import { listenOnFreePort } from './listen-on-free-port';
 import { createRendererHost, type RendererSource } from './renderer-host';
 import { serveStatic } from './static-files';
 import { SECRET_FRAGMENT_KEY } from '../../shared/ipc/socket-frames';
+import { answerTileRequest, isTileRoute } from '../core/tiles/tile-route';
 
 export interface BrowserShellLog {
   info(message: string): void;
@@ -131,6 +132,12 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       createReadStream(file.path)
         .on('error', () => res.destroy())
         .pipe(res);
+      return;
+    }
+    // Map tiles through the core's cache (docs/architecture.md "Map tiles"), as Electron's app:// serves them.
+    if (isTileRoute(path) && req.method === 'GET') {
+      const answer = await answerTileRequest(core.tiles, path);
+      res.writeHead(answer.status, answer.headers).end(answer.body);
       return;
     }
     await renderer.handle(req, res);

@@ -24,6 +24,8 @@ import type { SecretStore } from './session/secret-store';
 import { savedDataOwner } from './session/saved-session';
 import { createSession } from './session/session';
 import { sessionHandlers } from './session/session-handlers';
+import { createMapTiles } from './tiles/map-tiles';
+import type { TileService } from './tiles/tile-service';
 
 export interface CoreLog {
   warn(message: string): void;
@@ -59,6 +61,8 @@ export interface AppCore {
   readonly handlers: IpcHandlers;
   /** The signed-in service's origins: its plain-http pages may be opened (app/external-url-policy.ts). */
   serviceOrigins(): readonly string[];
+  /** What the shells' tile route serves (tiles/tile-route.ts). */
+  readonly tiles: TileService;
   /** Restores the last session (Demo on first run), resumes unfinished reports, connects. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -94,6 +98,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       message: `The offline cache was damaged (${appCache.recovered.reason}) and has been started afresh; the old file is kept at ${appCache.recovered.movedTo}.`,
       at: now(),
     });
+
+  const mapTiles = createMapTiles({
+    dataDir: options.dataDir,
+    settings: appCache.settings,
+    version: options.version ?? '0.0.0',
+    fetch: options.fetch,
+    now,
+    notify,
+    push,
+  });
 
   const connection = createConnectionTracker((status, wentOnline) => {
     push('connection.changed', status);
@@ -216,17 +230,25 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...reportHandlers(reports, shell),
     ...linkHandlers(links),
     ...settingsHandlers(
-      { settings: appCache.settings, enforceSizeCap: () => workspace.cache.enforceSizeCap() },
+      {
+        settings: appCache.settings,
+        enforceSizeCap: () => {
+          mapTiles.enforceSizeCap();
+          return workspace.cache.enforceSizeCap();
+        },
+      },
       (next) => push('settings.changed', next),
     ),
     ...noticeHandlers(notices),
     ...records.handlers,
     ...alarmHandlers(alarmInbox, alarmBook),
+    ...mapTiles.handlers,
   };
 
   return {
     handlers,
     serviceOrigins,
+    tiles: mapTiles.service,
     async start() {
       if (started || stopped) return;
       started = true;
@@ -245,6 +267,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       records.stop();
       workspace.stop();
       await session.dispose();
+      mapTiles.close();
       appCache.close();
     },
   };

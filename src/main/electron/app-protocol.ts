@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { protocol } from 'electron';
 import { contentSecurityPolicy } from './content-security-policy';
+import { answerTileRequest, isTileRoute } from '../core/tiles/tile-route';
+import type { TileService } from '../core/tiles/tile-service';
 
 /** The renderer's home: a standard, secure custom scheme instead of file:// (Electron security checklist §18). */
 export const APP_SCHEME = 'app';
@@ -35,9 +37,25 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves out/renderer under app://fleetdesk/, every response carrying our CSP. */
-export function setupAppProtocol(rendererDir: string): void {
-  protocol.handle(APP_SCHEME, (request) => serveRendererFile(rendererDir, request.url));
+/**
+ * Serves out/renderer under app://fleetdesk/, every response carrying our CSP,
+ * and map tiles at app://fleetdesk/tiles/ through the core's tile cache
+ * (docs/architecture.md "Map tiles"; null until the core exists).
+ */
+export function setupAppProtocol(rendererDir: string, tiles: () => TileService | null): void {
+  protocol.handle(APP_SCHEME, (request) => {
+    const url = new URL(request.url);
+    const service = tiles();
+    if (url.host === APP_HOST && isTileRoute(url.pathname) && service)
+      return serveTile(service, url.pathname);
+    return serveRendererFile(rendererDir, request.url);
+  });
+}
+
+export async function serveTile(tiles: TileService, pathname: string): Promise<Response> {
+  const answer = await answerTileRequest(tiles, pathname);
+  const body = typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 export async function serveRendererFile(rendererDir: string, rawUrl: string): Promise<Response> {

@@ -74,7 +74,7 @@ export function startElectronShell(paths: ElectronShellPaths): Promise<ElectronS
   return app
     .whenReady()
     .then(async () => {
-      setupAppProtocol(paths.renderer);
+      setupAppProtocol(paths.renderer, () => started?.tiles ?? null);
       denyAllPermissions();
       if (devOrigin) applyDevCsp(devOrigin);
 

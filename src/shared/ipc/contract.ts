@@ -14,6 +14,10 @@ import {
   type Notice,
   type SessionView,
   type Settings,
+  offlineAreaSchema,
+  type OfflineAreaPlan,
+  type OfflineAreaProgress,
+  type TileCacheUsage,
   type TrackingLink,
 } from './views';
 import { fleetAdminMethods } from './fleet-admin-contract';
@@ -127,6 +131,16 @@ export const ipcMethods = {
   'settings.get': { args: none, result: type<Settings>() },
   'settings.set': { args: settingsPatchSchema, result: type<Settings>() },
 
+  /** The map tile cache's use (docs/architecture.md "Map tiles"), shown beside the cache size. */
+  'tiles.usage': { args: none, result: type<TileCacheUsage>() },
+  /** Empties the map tile cache; its use afterwards. */
+  'tiles.clear': { args: none, result: type<TileCacheUsage>() },
+  /** What downloading the area would take, before it starts. */
+  'tiles.areaPlan': { args: offlineAreaSchema, result: type<OfflineAreaPlan>() },
+  /** Starts downloading the area into the tile cache (one download at a time); the plan, refused or not. */
+  'tiles.areaDownload': { args: offlineAreaSchema, result: type<OfflineAreaPlan>() },
+  'tiles.areaCancel': { args: none, result: type<null>() },
+
   'notices.list': { args: none, result: type<Notice[]>() },
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },
 
@@ -178,6 +192,8 @@ export interface IpcEvents {
   'reports.removed': { readonly localId: string };
   'links.changed': TrackingLink[];
   'settings.changed': Settings;
+  /** An offline area's download: at most a few times a second, and once when it ends. */
+  'tiles.areaProgress': OfflineAreaProgress;
   notice: Notice;
   /** A notice that is no longer true (a sign-in that ended, signed in again): the renderer drops it. */
   'notice.withdrawn': { readonly id: string };
@@ -250,6 +266,8 @@ export type IpcReply<T> =
 
 /** `window.fleetdesk`, exposed by both preloads (Electron and browser shell). */
 export interface FleetdeskBridge {
+  /** Where main's tile route is (shared/map/tile-route.ts) when not on the page's own origin. */
+  readonly tileOrigin?: string;
   invoke<M extends IpcMethod>(method: M, args?: IpcArgs<M>): Promise<IpcReply<IpcResultValue<M>>>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
 }

@@ -316,6 +316,51 @@ export interface Notice {
   readonly at: number;
 }
 
+/** The map tile cache on this computer: bytes and tiles kept. */
+export interface TileCacheUsage {
+  readonly bytes: number;
+  readonly tiles: number;
+}
+
+/** An area of the map to make available offline: the visible bounds in degrees, and a zoom range. */
+export const offlineAreaSchema = z
+  .object({
+    bounds: z.object({
+      west: z.number().min(-180).max(180),
+      south: z.number().min(-90).max(90),
+      east: z.number().min(-180).max(180),
+      north: z.number().min(-90).max(90),
+    }),
+    minZoom: z.int().min(0).max(19),
+    maxZoom: z.int().min(0).max(19),
+  })
+  .refine((a) => a.minZoom <= a.maxZoom, { message: 'the lowest zoom must not be above the highest' })
+  .refine((a) => a.bounds.west <= a.bounds.east && a.bounds.south <= a.bounds.north, {
+    message: 'the bounds must be west ≤ east and south ≤ north',
+  });
+export type OfflineArea = z.infer<typeof offlineAreaSchema>;
+
+/**
+ * What downloading an area would take, and why it may not start: the tile server's usage policy forbids
+ * bulk downloads (OpenStreetMap's), more tiles than the app downloads at once, or more bytes than the
+ * tile cache may hold.
+ */
+export interface OfflineAreaPlan {
+  readonly tiles: number;
+  readonly estimatedBytes: number;
+  readonly maxTiles: number;
+  readonly refusal: 'bulk-forbidden' | 'too-many-tiles' | 'larger-than-cache' | null;
+}
+
+/** A download under way or ended (pushed as 'tiles.areaProgress'). */
+export interface OfflineAreaProgress {
+  readonly state: 'running' | 'done' | 'cancelled';
+  readonly total: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly bytes: number;
+}
+
 export interface AppInfo {
   readonly version: string;
   readonly platform: string;

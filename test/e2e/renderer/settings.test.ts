@@ -2,20 +2,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Locator, Page } from 'playwright-core';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { waitForDemoFleet } from './support/operator';
+import { startTileServer, type TileServer } from '../../support/tile-server';
 
-// A host nobody serves: the app's routing aborts the request, but the page still makes it, and that is what counts.
-const TILE_HOST = 'tiles.fleetdesk-e2e.test';
-const TILE_TEMPLATE = `https://${TILE_HOST}/{z}/{x}/{y}.png`;
 const ATTRIBUTION = '© Fleetdesk e2e tiles';
 
 let app: FleetdeskApp;
-/** Every tile the page asked TILE_HOST for. */
-const ownTiles: string[] = [];
+/** The tile server the operator switches to (the app starts on app.tiles). */
+let own: TileServer;
+/** Every tile the page asked main's tile route for. */
+const routedTiles: string[] = [];
 
 beforeAll(async () => {
-  app = await startFleetdeskApp({ fleetSize: 8 });
+  [app, own] = await Promise.all([startFleetdeskApp({ fleetSize: 8 }), startTileServer()]);
   app.page.on('request', (r) => {
-    if (new URL(r.url()).hostname === TILE_HOST) ownTiles.push(r.url());
+    if (new URL(r.url()).pathname.startsWith('/tiles/')) routedTiles.push(r.url());
   });
 });
 
@@ -25,6 +25,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   await app?.close();
+  await own?.stop();
 });
 
 /** The operator's way in: `,` with the focus on no field. */
@@ -49,7 +50,7 @@ describe('the settings dialog in Chromium against the real core', () => {
     const { page } = app;
     await waitForDemoFleet(page);
     const dialog = await openSettings(page);
-    await expect.poll(() => page.locator(':focus').getAttribute('name')).toBe('tileUrl');
+    await expect.poll(() => page.locator(':focus').getAttribute('name'), PATIENT).toBe('tileUrl');
 
     await tileUrl(dialog).fill('https://tiles.example.com/tile.png');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -60,34 +61,33 @@ describe('the settings dialog in Chromium against the real core', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached', ...PATIENT });
     const again = await openSettings(page);
-    expect(await tileUrl(again).inputValue()).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(await tileUrl(again).inputValue()).toBe(app.tiles.template);
     await page.keyboard.press('Escape');
     await again.waitFor({ state: 'detached', ...PATIENT });
-    expect(ownTiles).toEqual([]);
+    expect(own.requests).toEqual([]);
   });
 
   it('sends the map to a tile server of the operator’s choosing and keeps it, and the cache size, after a reload', async () => {
     const { page } = app;
     const dialog = await openSettings(page);
-    await tileUrl(dialog).fill(TILE_TEMPLATE);
+    await tileUrl(dialog).fill(own.template);
     await dialog.getByRole('textbox', { name: 'Attribution' }).fill(ATTRIBUTION);
     await cacheSize(dialog).fill('10');
     await dialog.getByText(/^must be a whole number of MB from 50 to 50.?000$/).waitFor(PATIENT);
     await cacheSize(dialog).fill('1234');
     await saveAndClose(dialog);
 
-    await expect.poll(() => ownTiles.length, PATIENT).toBeGreaterThan(0);
-    expect(ownTiles[0]).toMatch(
-      new RegExp(`^https://${TILE_HOST.replaceAll('.', '\\.')}/\\d+/\\d+/\\d+\\.png$`),
-    );
+    // The page asks main's tile route on its own origin; main asks the new tile server.
+    await expect.poll(() => own.requests.length, PATIENT).toBeGreaterThan(0);
+    expect(routedTiles[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/tiles\/\d+\/\d+\/\d+\?v=\w+$/);
     await page.locator('.leaflet-control-attribution', { hasText: ATTRIBUTION }).first().waitFor(PATIENT);
 
-    ownTiles.length = 0;
+    routedTiles.length = 0;
     await page.reload();
     await waitForDemoFleet(page);
-    await expect.poll(() => ownTiles.length, PATIENT).toBeGreaterThan(0);
+    await expect.poll(() => routedTiles.length, PATIENT).toBeGreaterThan(0);
     const reopened = await openSettings(page);
-    expect(await tileUrl(reopened).inputValue()).toBe(TILE_TEMPLATE);
+    expect(await tileUrl(reopened).inputValue()).toBe(own.template);
     expect(await cacheSize(reopened).inputValue()).toBe('1234');
     await reopened.getByRole('button', { name: 'Cancel' }).click();
     await reopened.waitFor({ state: 'detached', ...PATIENT });

@@ -11,6 +11,8 @@ import {
 import type { SecretStore } from '../../../../src/main/core/session/secret-store';
 import { startLocalService, type LocalService } from '../../../../src/server';
 import { launchChromium } from '../../../support/chromium';
+import { loopbackOnly, loopbackOnlyFetch, type LoopbackGuard } from '../../../support/loopback-only';
+import { startTileServer, type TileServer } from '../../../support/tile-server';
 import { serviceClock } from '../../../../src/server/service-clock';
 import type { Fleet } from '../../../../src/server/sim/types';
 import { FLEET_SEED, simulatedFleet } from './fleet-moments';
@@ -33,6 +35,8 @@ export interface FleetdeskApp {
   readonly operatorToken: string;
   /** Every line the browser shell and the core logged. */
   readonly logs: string[];
+  /** The map's tile server (Settings' tile URL points at it): generated tiles, counted, stoppable. */
+  readonly tiles: TileServer;
   /** The service's simulated fleet (same seed and size), to pick assets and moments with something to show. */
   readonly fleet: Fleet;
   /** The service's clock: the wall clock's time until a test runs it on (runClockTo). */
@@ -140,8 +144,9 @@ const RECORD_NOTIFICATIONS = `(() => {
  * renderer, the real core, a real local fleet service the test owns (so it
  * can stop and restart it), and Chromium with the operator's locale and a
  * fixed time zone (so the test can say which instants a date field means).
- * Tile requests fail at once, as on a machine without internet: the map must
- * stay useful on its built-in outlines.
+ * Map tiles come from a local tile server the test owns (so it can stop it);
+ * any request for a non-loopback URL is refused at once and fails the test in
+ * close(): nothing in a test reaches the internet.
  */
 export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Promise<FleetdeskApp> {
   const serviceDir = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-service-'));
@@ -180,14 +185,17 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   const rendererDir = await builtRenderer();
   const shellDir = mkdtempSync(join(tmpdir(), 'fleetdesk-e2e-core-'));
   const logs: string[] = [];
+  const tiles = await startTileServer();
+  // The core fetches too (the service, the tile server): it stays on this computer as the page does.
+  const coreFetch = loopbackOnlyFetch(options.fetch ?? fetch);
   const startShell = (): Promise<BrowserShell> =>
-    startBrowserShell({
+    withLocalTiles(tiles, {
       renderer: { dir: rendererDir },
       demoService: lastService,
       dataDir: shellDir,
       log: recordingLog(logs),
       ...(options.secretStore ? { secretStore: options.secretStore } : {}),
-      ...(options.fetch ? { core: { fetch: options.fetch } } : {}),
+      core: { fetch: coreFetch.fetch },
     });
   let shell = await startShell();
   let browser: Browser | null = null;
@@ -205,8 +213,11 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     await browser?.close();
     await shell.stop();
     await service.stop();
+    await tiles.stop();
     throw err;
   }
+  // No page of the app or its other clients reaches the internet: close() fails the test when one tried.
+  const guards: LoopbackGuard[] = [coreFetch.guard, await loopbackOnly(context)];
   if (options.notifications) {
     await context.grantPermissions(['notifications'], { origin: shell.origin });
     await context.addInitScript(RECORD_NOTIFICATIONS);
@@ -215,7 +226,6 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   const pageErrors: string[] = [];
   const clients: FleetdeskClient[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   const app: FleetdeskApp = {
@@ -230,6 +240,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     pageErrors,
     operatorToken: tokens.operator,
     logs,
+    tiles,
     fleet,
     serviceNow: clock.now,
     runClockTo(found) {
@@ -261,7 +272,7 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
     },
     async openClient() {
       if (!browser || !service) throw new Error('The app is closed or its service is stopped.');
-      const client = await openClient(browser, service, rendererDir);
+      const client = await openClient(browser, service, rendererDir, tiles, guards);
       clients.push(client);
       return client;
     },
@@ -270,22 +281,39 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
       await browser?.close();
       await shell.stop();
       await service?.stop();
+      await tiles.stop();
       rmSync(serviceDir, { recursive: true, force: true });
       rmSync(shellDir, { recursive: true, force: true });
+      for (const g of guards) g.check();
     },
   };
   await page.goto(shell.url);
   return app;
 }
 
+/** A browser shell whose Settings point the map at the test's tile server. */
+async function withLocalTiles(
+  tiles: TileServer,
+  options: Parameters<typeof startBrowserShell>[0],
+): Promise<BrowserShell> {
+  const shell = await startBrowserShell(options);
+  await shell.core.handlers['settings.set']({ tileUrl: tiles.template, tileAttribution: 'Test tiles' });
+  return shell;
+}
+
 async function openClient(
   browser: Browser,
   service: LocalService,
   rendererDir: string,
+  tiles: TileServer,
+  guards: LoopbackGuard[],
 ): Promise<FleetdeskClient> {
-  const shell = await startBrowserShell({
+  const coreFetch = loopbackOnlyFetch(fetch);
+  guards.push(coreFetch.guard);
+  const shell = await withLocalTiles(tiles, {
     renderer: { dir: rendererDir },
     demoService: service,
+    core: { fetch: coreFetch.fetch },
     log: recordingLog([]),
   });
   const context = await browser.newContext({
@@ -293,10 +321,10 @@ async function openClient(
     locale: 'en-GB',
     timezoneId: 'UTC',
   });
+  guards.push(await loopbackOnly(context));
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
   await page.goto(shell.url);
   await page.getByRole('navigation', { name: 'Screens' }).waitFor(PATIENT);
   return {

@@ -11,6 +11,8 @@ import {
   type Ref,
   type ShallowRef,
 } from 'vue';
+import { tileRouteTemplate } from '../../../../shared/map/tile-route';
+import { bridge } from '../../api/bridge';
 import { useSettings } from '../../stores/settings';
 import { useMapControls } from './map-controls';
 import { BASE_COLOURS } from './map-palette';
@@ -27,6 +29,15 @@ function textAsHtml(text: string): string {
   const span = document.createElement('span');
   span.textContent = text;
   return span.innerHTML;
+}
+
+/** Main's tile route: the page's own origin, or the one the Electron preload names (its dev page is Vite's). */
+function tileOrigin(): string {
+  try {
+    return bridge().tileOrigin ?? '';
+  } catch {
+    return '';
+  }
 }
 
 export interface BaseMapOptions {
@@ -64,10 +75,11 @@ export function useBaseMap(
 
   function makeTiles(): L.TileLayer {
     let loaded = 0;
-    const t = L.tileLayer(settings.settings.tileUrl, {
+    // Main fetches and keeps the tiles (docs/architecture.md "Map tiles"): the page asks main's tile
+    // route, never the tile server, so a tile seen once shows again with the network gone.
+    const t = L.tileLayer(tileRouteTemplate(tileOrigin(), settings.settings.tileUrl), {
       attribution: textAsHtml(settings.settings.tileAttribution),
       maxZoom: 19,
-      crossOrigin: true,
     });
     t.on('tileload', () => {
       loaded++;

@@ -1,0 +1,72 @@
+import type { BrowserContext } from 'playwright-core';
+
+/** Any http(s) URL whose host is not this computer. */
+const NOT_LOOPBACK = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))/i;
+
+export interface LoopbackGuard {
+  /** Every non-loopback URL a page of the context asked for (each refused at once). */
+  readonly refused: readonly string[];
+  /** Throws, naming them, when a page asked the internet for anything. */
+  check(): void;
+}
+
+/**
+ * Nothing in a test reaches the internet: every request a page of `context`
+ * makes to a host other than this computer is refused as the network would
+ * refuse it offline, and recorded, so that check() fails the test loudly
+ * instead of letting the page quietly fall back.
+ */
+export async function loopbackOnly(context: BrowserContext): Promise<LoopbackGuard> {
+  const refused: string[] = [];
+  await context.route(NOT_LOOPBACK, (route) => {
+    refused.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  return {
+    refused,
+    check() {
+      if (refused.length > 0)
+        throw new Error(
+          `The page asked the internet for ${refused.length} URL(s); tests use local servers only: ${[
+            ...new Set(refused),
+          ]
+            .slice(0, 5)
+            .join(', ')}`,
+        );
+    },
+  };
+}
+
+/**
+ * The same for a Node process's fetch (the core's, for the service and the
+ * tile servers): a non-loopback URL is refused as offline and recorded.
+ */
+export function loopbackOnlyFetch(inner: typeof fetch): { fetch: typeof fetch; guard: LoopbackGuard } {
+  const refused: string[] = [];
+  const guarded: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (NOT_LOOPBACK.test(url)) {
+      refused.push(url);
+      return Promise.reject(
+        new TypeError(`fetch failed: ${url} is not on this computer (tests stay offline)`),
+      );
+    }
+    return inner(input, init);
+  };
+  return {
+    fetch: guarded,
+    guard: {
+      refused,
+      check() {
+        if (refused.length > 0)
+          throw new Error(
+            `The core asked the internet for ${refused.length} URL(s); tests use local servers only: ${[
+              ...new Set(refused),
+            ]
+              .slice(0, 5)
+              .join(', ')}`,
+          );
+      },
+    },
+  };
+}
