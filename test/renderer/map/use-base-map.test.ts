@@ -6,6 +6,7 @@ import { defineComponent, h, ref } from 'vue';
 import { setBridge } from '../../../src/renderer/src/api';
 import { useMapControls } from '../../../src/renderer/src/features/map/map-controls';
 import { useBaseMap, type BaseMap } from '../../../src/renderer/src/features/map/use-base-map';
+import { tileRouteTemplate } from '../../../src/shared/map/tile-route';
 import { useSettings } from '../../../src/renderer/src/stores/settings';
 import type { Settings } from '../../../src/shared/ipc';
 import { FakeBridge } from '../support/fake-bridge';
@@ -68,6 +69,11 @@ function tileUrl(map: L.Map): string {
   return tileLayerOf(map).getTileUrl(Object.assign(L.point(1, 2), { z: map.getZoom() }));
 }
 
+/** What the tile layer asks main's tile route for tile (1, 2) when the settings name `template` (docs/architecture.md "Map tiles"). */
+function routed(template: string, zoom: number): string {
+  return tileRouteTemplate('', template).replace('{z}', String(zoom)).replace('{x}', '1').replace('{y}', '2');
+}
+
 function attributionOf(container: HTMLElement): string {
   return container.querySelector('.leaflet-control-attribution')?.textContent ?? '';
 }
@@ -78,7 +84,8 @@ describe('the Leaflet setup both maps share', () => {
     const map = base.map.value!;
     expect(map).toBeInstanceOf(L.Map);
     expect(container.classList).toContain('base-map');
-    expect(tileUrl(map)).toBe(`https://tile.openstreetmap.org/${map.getZoom()}/1/2.png`);
+    // Main's route, never the tile server itself.
+    expect(tileUrl(map)).toBe(routed('https://tile.openstreetmap.org/{z}/{x}/{y}.png', map.getZoom()));
     expect(attributionOf(container)).toBe('© OpenStreetMap contributors');
     // The caller's layers go on top of the outline layer and the tiles, which exist by then.
     expect(seenByReady.filter((l) => l instanceof L.GridLayer)).toHaveLength(2);
@@ -110,7 +117,9 @@ describe('the Leaflet setup both maps share', () => {
     });
     await settle();
 
-    expect(tileUrl(map)).toBe(`https://tiles.example.test/${map.getZoom()}/1/2.png`);
+    expect(tileUrl(map)).toBe(routed('https://tiles.example.test/{z}/{x}/{y}.png', map.getZoom()));
+    // Another server's tiles are other images to the page: never the old one's from its image cache.
+    expect(tileUrl(map)).not.toBe(routed('https://tile.openstreetmap.org/{z}/{x}/{y}.png', map.getZoom()));
     expect(attributionOf(container)).toBe('© Example Maps');
     expect(base.tilesFailing.value).toBe(false);
   });
