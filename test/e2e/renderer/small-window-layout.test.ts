@@ -10,6 +10,8 @@ import { findAndSelectAsset, openScreen, waitForDemoFleet } from './support/oper
 // another, and no text is squeezed to a stub ("T.") or drawn over its neighbour.
 
 const DAY = 86_400_000;
+/** Nothing listens on the discard port: every tile fails, quickly. */
+const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
 
 const problemsSchema = z.array(z.string());
 
@@ -175,16 +177,29 @@ for (const scale of [1, 1.25]) {
       expect(await layoutProblems(app.page), `${screen} at ${tag}`).toEqual([]);
     }
 
-    it('the live map with an asset open, and the map buttons clear of the tiles note', async () => {
+    it('the live map, with tiles and with the tiles note, with an asset open', async () => {
       const { page } = app;
       await page.getByRole('button', { name: 'Fit fleet' }).waitFor(PATIENT);
-      // No tiles on this machine: the note shows, and must leave the map's buttons usable.
-      await page
-        .getByText(/tiles unavailable/i)
-        .first()
-        .waitFor(PATIENT);
       await check('map');
+      await findAndSelectAsset(page, app.fleet.assets[0]!.name);
+      await check('map-asset');
+
+      // A tile server that cannot be reached and nothing kept of it: the note shows, and must leave the map's
+      // buttons usable, with the panel open or closed; the outline map under it shows no seams.
+      await app.shell.core.handlers['settings.set']({ tileUrl: UNREACHABLE_TILES });
+      const note = page.getByText(/tiles unavailable/i).first();
+      await note.waitFor(PATIENT);
+      await check('map-asset-no-tiles');
+      await page
+        .getByRole('complementary', { name: 'Asset details' })
+        .getByRole('button', { name: /^Clear selection/ })
+        .click();
+      await page
+        .getByRole('complementary', { name: 'Asset details' })
+        .waitFor({ state: 'detached', ...PATIENT });
+      await check('map-no-tiles');
       expect(await mapSeams(page)).toEqual([]);
+
       // A click leaves no keyboard square on the map (it cut the labels under it); the first key brings it.
       await page.getByTestId('live-map').click({ position: { x: 120, y: 400 } });
       expect(await page.evaluate("document.activeElement?.closest('[data-testid=live-map]') !== null")).toBe(
@@ -193,8 +208,8 @@ for (const scale of [1, 1.25]) {
       expect(await page.locator('.keyboard-square').isVisible()).toBe(false);
       await page.keyboard.press('ArrowUp');
       await page.locator('.keyboard-square').waitFor({ state: 'visible', ...PATIENT });
-      await findAndSelectAsset(page, app.fleet.assets[0]!.name);
-      await check('map-asset');
+      await app.shell.core.handlers['settings.set']({ tileUrl: app.tiles.template });
+      await note.waitFor({ state: 'detached', ...PATIENT });
     });
 
     it('history of a busy day', async () => {
