@@ -8,6 +8,7 @@ import {
   createHarness,
   recordingFetch,
   serviceAsDemo,
+  assetWithTrips,
   yesterday,
   type FetchRecord,
   type Harness,
@@ -107,7 +108,8 @@ describe(
         .filter((p) => after.includes(p) && p.payload.live.state !== 'connected');
       expect(dropped).toEqual([]);
       expect(after.some((p) => p.event === 'session.changed')).toBe(false);
-      const assetId = (await h.call('fleet.snapshot')).assets[0]!.id;
+      const day = yesterday();
+      const assetId = assetWithTrips(service.context.fleet, day);
       expect(await h.call('fleet.location', { assetId })).toHaveProperty('latitude');
     });
 
@@ -133,7 +135,8 @@ describe(
       // The service forgets every access token (as after a key change), but not the sign-in itself.
       service.context.db.prepare("DELETE FROM oauth_store WHERE model = 'AccessToken'").run();
       const mark = http.length;
-      const assetId = (await h.call('fleet.snapshot')).assets[0]!.id;
+      const day = yesterday();
+      const assetId = assetWithTrips(service.context.fleet, day);
       expect(await h.call('fleet.location', { assetId })).toHaveProperty('latitude');
       const exchange = http.slice(mark).map((r) => `${r.method} ${new URL(r.url).pathname} ${r.status}`);
       const location = `GET /api/${service.account_key}/asset/${assetId}/location`;
@@ -149,7 +152,8 @@ describe(
     });
 
     it('signs out cleanly when the sign-in is revoked at the service: a notice, and nothing lost', async () => {
-      const assetId = (await h.call('fleet.snapshot')).assets[0]!.id;
+      const day = yesterday();
+      const assetId = assetWithTrips(service.context.fleet, day);
       const link = await h.call('links.create', {
         request: {
           asset_id: assetId,
@@ -160,7 +164,6 @@ describe(
           allowed_viewers: [],
         },
       });
-      const day = yesterday();
       const done = await h.call('reports.submit', {
         request: { type: 'trip', format: 'json', asset_id: assetId, date_from: day, date_to: day },
       });
@@ -184,7 +187,7 @@ describe(
       expect(await keychain.get('session.refreshToken')).toBeNull();
 
       // Signed out, the operator's data is all there, and a new request waits to be sent.
-      const other = (await h.call('fleet.snapshot')).assets[1]!.id;
+      const other = assetWithTrips(service.context.fleet, day, [assetId]);
       const waiting = await h.call('reports.submit', {
         request: { type: 'trip', format: 'json', asset_id: other, date_from: day, date_to: day },
       });

@@ -1,3 +1,4 @@
+import type { Fleet } from '../../src/server/sim/types';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,6 +220,24 @@ export function recordingFetch(
       throw err;
     }
   };
+}
+
+/**
+ * An asset of the simulated fleet with a whole trip on `day` (YYYY-MM-DD, UTC), other than `except`: its trips
+ * report has rows, where the service fails one that would have none (a weekend's yesterday has parked vans).
+ */
+export function assetWithTrips(fleet: Fleet, day: string, except: readonly number[] = []): number {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  const end = start + 86_400_000;
+  const found = fleet.assets.find(
+    (a) =>
+      !except.includes(a.id) && fleet.trips(a.id, start, end).some((t) => t.start >= start && t.end <= end),
+  );
+  if (!found)
+    throw new Error(
+      `No vehicle of the simulated fleet of ${fleet.assets.length} made a whole trip on ${day} (UTC).`,
+    );
+  return found.id;
 }
 
 /** Yesterday as YYYY-MM-DD (UTC): a full simulated day exists for it. */
