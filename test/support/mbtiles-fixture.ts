@@ -5,7 +5,10 @@ import { drawTile } from './tile-server';
 export interface MbtilesFixtureOptions {
   readonly name?: string;
   readonly format?: string;
-  readonly zooms: readonly number[];
+  /** Every tile of these zoom levels … */
+  readonly zooms?: readonly number[];
+  /** … and these tiles (XYZ: the map's y). */
+  readonly tiles?: readonly { readonly z: number; readonly x: number; readonly y: number }[];
   /** The metadata's `bounds` text ("west,south,east,north"); absent: no bounds row. */
   readonly bounds?: string;
   readonly attribution?: string;
@@ -27,10 +30,12 @@ export function writeMbtiles(dir: string, fileName: string, options: MbtilesFixt
   if (options.bounds !== undefined) meta.run('bounds', options.bounds);
   if (options.attribution !== undefined) meta.run('attribution', options.attribution);
   const put = db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)');
+  const putTile = (z: number, x: number, y: number): unknown =>
+    put.run(z, x, 2 ** z - 1 - y, drawTile(z, x, y, 1));
   db.transaction(() => {
-    for (const z of options.zooms)
-      for (let x = 0; x < 2 ** z; x++)
-        for (let y = 0; y < 2 ** z; y++) put.run(z, x, 2 ** z - 1 - y, drawTile(z, x, y, 1));
+    for (const z of options.zooms ?? [])
+      for (let x = 0; x < 2 ** z; x++) for (let y = 0; y < 2 ** z; y++) putTile(z, x, y);
+    for (const t of options.tiles ?? []) putTile(t.z, t.x, t.y);
   })();
   db.close();
   return path;
