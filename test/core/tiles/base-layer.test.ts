@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ipcMethods } from '../../../src/shared/ipc/contract';
 import type { Settings } from '../../../src/shared/ipc/views';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { BASE_LAYER_FILE } from '../../../src/main/core/tiles/base-layer';
@@ -146,6 +147,15 @@ describe('an MBTiles file as the map’s base layer', () => {
     expect(readFileSync(join(dataDir, BASE_LAYER_FILE)).equals(kept)).toBe(true);
     expect(readdirSync(dataDir).filter((f) => f.includes('mbtiles'))).toEqual([BASE_LAYER_FILE]);
     expect((await route('/tiles/1/1/1')).headers['x-fleetdesk-tile']).toBe('file');
+  });
+
+  it('is never set by the renderer’s settings.set: the contract drops it before main sees the patch', async () => {
+    chosen = writeMbtiles(dir, 'site.mbtiles', { zooms: [0] });
+    const layer = await tiles.handlers['tiles.baseLayerImport']({});
+    const patch = ipcMethods['settings.set'].args.parse({ baseLayer: null, mapLabels: false });
+    expect(patch).toEqual({ mapLabels: false });
+    cache.settings.set(patch);
+    expect(cache.settings.get()).toMatchObject({ mapLabels: false, baseLayer: layer });
   });
 
   it('a cancelled dialog changes nothing', async () => {
