@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { writeMbtiles } from '../../support/mbtiles-fixture';
 import { tileColours } from '../../support/tile-server';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { liveMapTiles, tilesSettled, type ShownTile } from './support/map-tiles';
+import { liveMapTiles, near, tilesSettled, type ShownTile } from './support/map-tiles';
 import { waitForDemoFleet } from './support/operator';
 
 let app: FleetdeskApp;
@@ -24,11 +24,6 @@ afterAll(async () => {
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** `[r, g, b]` within a step of rounding (the canvas read-back may differ by one). */
-function near(a: readonly number[] | null, b: readonly number[]): boolean {
-  return a !== null && a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? -99)) <= 2);
-}
 
 /** Every shown tile is the MBTiles file's drawing of its z/x/y (the tile server's palette turned half way). */
 async function fromTheFile(tiles: () => Promise<ShownTile[]>): Promise<boolean> {
