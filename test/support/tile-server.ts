@@ -37,9 +37,12 @@ const TILE_PATH = /^\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.png$/;
 const SIZE = 256;
 const CHECKER = 32;
 
-/** Distinct, stable colours per tile: a test reading pixels can tell which tile it sees. */
-export function tileColours(z: number, x: number, y: number): TileColours {
-  const hue = ((x * 73 + y * 151 + z * 37) % 360) / 360;
+/**
+ * Distinct, stable colours per tile: a test reading pixels can tell which tile it sees. `palette` 1 turns
+ * every hue half way round: an MBTiles file's tiles (mbtiles-fixture.ts) never look like the server's.
+ */
+export function tileColours(z: number, x: number, y: number, palette: 0 | 1 = 0): TileColours {
+  const hue = (((x * 73 + y * 151 + z * 37) % 360) / 360 + palette * 0.5) % 1;
   const light = hsl(hue, 0.55, 0.75);
   const dark = hsl(hue, 0.55, 0.45);
   return { light, dark };
@@ -55,9 +58,9 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
 }
 
 /** A 256×256 PNG: a checker of the tile's two colours, so a test can read which tile a pixel is from. */
-export function drawTile(z: number, x: number, y: number): Buffer {
+export function drawTile(z: number, x: number, y: number, palette: 0 | 1 = 0): Buffer {
   const png = new PNG({ width: SIZE, height: SIZE });
-  const { light, dark } = tileColours(z, x, y);
+  const { light, dark } = tileColours(z, x, y, palette);
   for (let py = 0; py < SIZE; py++) {
     for (let px = 0; px < SIZE; px++) {
       const c = (Math.floor(px / CHECKER) + Math.floor(py / CHECKER)) % 2 === 0 ? light : dark;

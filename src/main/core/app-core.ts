@@ -107,6 +107,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     now,
     notify,
     push,
+    shell,
   });
 
   const connection = createConnectionTracker((status, wentOnline) => {

@@ -49,6 +49,8 @@ export interface ShellServices {
    * picks the file itself and sends its bytes through photos.upload).
    */
   chooseImageFile?(): Promise<string | null>;
+  /** The native file dialog for an MBTiles file; absent as chooseImageFile is (tiles.baseLayerImport). */
+  chooseMbtilesFile?(): Promise<string | null>;
   /** Silent: the renderer plays the alarm's sound, as the Settings say. */
   notify(notification: ShellNotification): void;
   /** The dock/taskbar badge: the inbox's unacknowledged count (0 clears it). */

@@ -53,6 +53,17 @@ export function createElectronShellServices(
       const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    async chooseMbtilesFile() {
+      const options: Electron.OpenDialogOptions = {
+        title: 'Import an MBTiles file',
+        properties: ['openFile'],
+        // The file is checked by its content (core tiles/mbtiles-file.ts); this only narrows the list.
+        filters: [{ name: 'MBTiles', extensions: ['mbtiles'] }],
+      };
+      const win = window();
+      const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     async copyText(text) {
       // Electron's clipboard.writeText is asynchronous (modelled on navigator.clipboard): a failure must reach the caller.
       await clipboard.writeText(text);

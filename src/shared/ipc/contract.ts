@@ -15,6 +15,7 @@ import {
   type SessionView,
   type Settings,
   offlineAreaSchema,
+  type MbtilesBaseLayer,
   type OfflineAreaPlan,
   type OfflineAreaProgress,
   type TileCacheUsage,
@@ -48,6 +49,8 @@ import {
  */
 const localId = z.object({ localId: z.string().min(1).max(100) });
 const assetId = z.object({ assetId: z.int().positive() });
+/** 8 MiB as base64: well inside the browser shell's 16 MiB IPC frame (bridge-socket.ts). */
+const MBTILES_BASE64_MAX = Math.ceil((8 * 1024 * 1024) / 3) * 4;
 
 export const ipcMethods = {
   'app.info': { args: none, result: type<AppInfo>() },
@@ -140,6 +143,27 @@ export const ipcMethods = {
   /** Starts downloading the area into the tile cache (one download at a time); the plan, refused or not. */
   'tiles.areaDownload': { args: offlineAreaSchema, result: type<OfflineAreaPlan>() },
   'tiles.areaCancel': { args: none, result: type<null>() },
+  /**
+   * Imports an MBTiles file as the map's base layer (docs/architecture.md "Map tiles"), checked and copied
+   * into the app's data folder. Without `file`, main shows the native open dialog (Electron); the browser
+   * shell's page picks the file itself and sends its bytes (at most 8 MiB: one IPC frame). null when the
+   * dialog was cancelled.
+   */
+  'tiles.baseLayerImport': {
+    args: z.object({
+      file: z
+        .object({
+          name: z.string().trim().min(1).max(255),
+          base64: z.base64().max(MBTILES_BASE64_MAX, 'In this window an MBTiles file may be at most 8 MiB.'),
+        })
+        .optional(),
+    }),
+    result: type<MbtilesBaseLayer | null>(),
+  },
+  /** true: the imported file is the base layer; false: the tile server again (the file is kept). */
+  'tiles.baseLayerUse': { args: z.object({ inUse: z.boolean() }), result: type<MbtilesBaseLayer>() },
+  /** Forgets the imported file and deletes the app's copy. */
+  'tiles.baseLayerRemove': { args: none, result: type<null>() },
 
   'notices.list': { args: none, result: type<Notice[]>() },
   'notices.dismiss': { args: z.object({ id: z.string().max(200) }), result: type<null>() },

@@ -235,6 +235,28 @@ export interface Settings {
    */
   readonly hour24: boolean | null;
   readonly dateFormat: DateFormat;
+  /**
+   * An imported MBTiles file (docs/architecture.md "Map tiles"): main keeps its own copy. While `inUse`, the
+   * map's tiles come from it instead of the tile server. Set only by the tiles.baseLayer* methods.
+   */
+  readonly baseLayer: MbtilesBaseLayer | null;
+}
+
+/** What the Settings and the map know of an imported MBTiles file (its metadata, not its tiles). */
+export interface MbtilesBaseLayer {
+  readonly kind: 'mbtiles';
+  /** The metadata's name, else the file's. */
+  readonly name: string;
+  /** The name of the file the operator chose (only its name: main keeps no path to it). */
+  readonly fileName: string;
+  readonly minZoom: number;
+  readonly maxZoom: number;
+  /** west, south, east, north in degrees; null when the metadata names none (the whole world). */
+  readonly bounds: readonly [number, number, number, number] | null;
+  /** The metadata's attribution, shown as text; null when it has none. */
+  readonly attribution: string | null;
+  readonly importedAt: number;
+  readonly inUse: boolean;
 }
 
 export const SPEED_UNITS = ['kmh', 'mph'] as const;
@@ -272,6 +294,7 @@ export const DEFAULT_SETTINGS: Settings = {
   timeZone: 'system',
   hour24: null,
   dateFormat: 'locale',
+  baseLayer: null,
 };
 
 export const settingsPatchSchema = z
@@ -308,6 +331,26 @@ export const settingsPatchSchema = z
     dateFormat: z.enum(DATE_FORMATS),
   })
   .partial();
+
+export const mbtilesBaseLayerSchema = z.object({
+  kind: z.literal('mbtiles'),
+  name: z.string().max(300),
+  fileName: z.string().max(300),
+  minZoom: z.int().min(0).max(30),
+  maxZoom: z.int().min(0).max(30),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  attribution: z.string().max(2000).nullable(),
+  importedAt: z.int().nonnegative(),
+  inUse: z.boolean(),
+});
+
+/**
+ * What main keeps: the renderer's patch plus the base layer, which only main sets (after checking the file
+ * it copied), never the renderer's settings.set.
+ */
+export const storedSettingsSchema = settingsPatchSchema.extend({
+  baseLayer: mbtilesBaseLayerSchema.nullable().optional(),
+});
 
 export interface Notice {
   readonly id: string;

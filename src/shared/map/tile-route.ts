@@ -8,14 +8,15 @@ export const TILE_ROUTE_PATH = '/tiles/';
 
 /**
  * Leaflet's URL template for main's tile route. The query changes with the
- * tile server's template, so that the page never shows the previous server's
- * tiles from its own image cache; main ignores it.
+ * source (the tile server's template, or a key of the imported MBTiles file),
+ * so that the page never shows the previous source's tiles from its own image
+ * cache; main ignores it.
  */
-export function tileRouteTemplate(origin: string, tileServerTemplate: string): string {
+export function tileRouteTemplate(origin: string, source: string): string {
   // FNV-1a: short and stable; a collision costs at most a stale image until the next reload.
   let h = 0x811c9dc5;
-  for (let i = 0; i < tileServerTemplate.length; i++) {
-    h ^= tileServerTemplate.charCodeAt(i);
+  for (let i = 0; i < source.length; i++) {
+    h ^= source.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return `${origin}${TILE_ROUTE_PATH}{z}/{x}/{y}?v=${h.toString(36)}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { tileColours } from '../../support/tile-server';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { liveMapTiles, tilesSettled } from './support/map-tiles';
+import { liveMapTiles, near, tilesSettled } from './support/map-tiles';
 import { waitForDemoFleet } from './support/operator';
 
 let app: FleetdeskApp;
@@ -19,11 +19,6 @@ afterAll(async () => {
 });
 
 const UNAVAILABLE = 'Map tiles unavailable — showing the built-in outline map';
-
-/** `[r, g, b]` within a step of rounding (the canvas read-back may differ by one). */
-function near(a: readonly number[] | null, b: readonly number[]): boolean {
-  return a !== null && a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? -99)) <= 2);
-}
 
 describe('map tiles kept by the app', () => {
   it('draws the map from the tile cache with the tile server stopped, after the app started again', async () => {

@@ -124,6 +124,32 @@ describe('the Leaflet setup both maps share', () => {
     expect(base.tilesFailing.value).toBe(false);
   });
 
+  it('asks for the imported MBTiles file’s tiles under their own key, credited with its attribution as text', async () => {
+    const file = {
+      kind: 'mbtiles',
+      name: 'Quarry',
+      fileName: 'quarry.mbtiles',
+      minZoom: 2,
+      maxZoom: 14,
+      bounds: null,
+      attribution: '<b>© Quarry survey</b>',
+      importedAt: 1_700_000_000_000,
+      inUse: true,
+    } as const;
+    const { base, container } = await mountBaseMap({ ...TEST_SETTINGS, baseLayer: file });
+    const map = base.map.value!;
+    expect(tileUrl(map)).toBe(routed(`mbtiles:${file.importedAt}`, map.getZoom()));
+    expect(attributionOf(container)).toBe('<b>© Quarry survey</b>');
+    expect(container.querySelector('.leaflet-control-attribution b')).toBeNull();
+
+    // "Use the tile server again": the server's tiles and credit, never the file's images from the page's cache.
+    const store = useSettings();
+    store.settings = { ...store.settings, baseLayer: { ...file, inUse: false } };
+    await settle();
+    expect(tileUrl(map)).toBe(routed(TEST_SETTINGS.tileUrl, map.getZoom()));
+    expect(attributionOf(container)).toBe(TEST_SETTINGS.tileAttribution);
+  });
+
   it('shows the attribution setting as text: markup in it is shown, never run', async () => {
     const hostile = '<img src=x onerror="window.__attributionRan = true"> & <b>bold</b> © Maps';
     const { container } = await mountBaseMap({ ...TEST_SETTINGS, tileAttribution: hostile });

@@ -137,6 +137,7 @@ export const TEST_SETTINGS: Settings = {
   timeZone: 'system',
   hour24: true,
   dateFormat: 'locale',
+  baseLayer: null,
 };
 
 export function onlineStatus(now: number): ConnectionStatus {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_SETTINGS, settingsPatchSchema, type Settings } from '../../../shared/ipc/views';
+import { DEFAULT_SETTINGS, storedSettingsSchema, type Settings } from '../../../shared/ipc/views';
 import { parseJson } from './asset-store';
 
 // Still offered here: the core's tests reach the defaults through the store they exercise.
@@ -38,16 +38,16 @@ export function createSettingsStore(db: Database.Database): SettingsStore {
     const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
     if (stored && typeof stored === 'object') {
       for (const [key, value] of Object.entries(stored)) {
-        const one = settingsPatchSchema.safeParse({ [key]: value });
+        const one = storedSettingsSchema.safeParse({ [key]: value });
         if (one.success && key in one.data) out[key] = value;
       }
     }
-    return settingsPatchSchema.required().parse(out);
+    return storedSettingsSchema.required().parse(out);
   };
   return {
     get,
     set(patch) {
-      const parsed = settingsPatchSchema.parse(patch);
+      const parsed = storedSettingsSchema.parse(patch);
       const next = { ...get(), ...parsed };
       q.put.run(SETTINGS_KEY, JSON.stringify(next));
       return next;

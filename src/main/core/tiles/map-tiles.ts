@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/ipc/views';
 import type { SettingsStore } from '../cache/settings-store';
-import type { DomainHandlers, PushSink } from '../ipc-handlers';
+import { CoreError } from '../core-error';
+import type { DomainHandlers, PushSink, ShellServices } from '../ipc-handlers';
 import { createAreaDownloads } from './area-download';
+import { createBaseLayer } from './base-layer';
 import { createTileService, type TileService } from './tile-service';
 import { openTileStore } from './tile-store';
 
@@ -25,6 +27,7 @@ export interface MapTilesOptions {
   readonly now?: () => number;
   readonly notify: (notice: Notice) => void;
   readonly push: PushSink;
+  readonly shell: Pick<ShellServices, 'chooseMbtilesFile'>;
 }
 
 /** The map tile cache and the tile service in front of it, wired to the Settings (docs/architecture.md "Map tiles"). */
@@ -39,7 +42,7 @@ export function createMapTiles(options: MapTilesOptions): MapTiles {
       at: now(),
     });
   const capBytes = (): number => options.settings.get().cacheSizeMb * 1024 * 1024;
-  const service = createTileService({
+  const upstream = createTileService({
     store,
     template: () => options.settings.get().tileUrl,
     capBytes,
@@ -48,8 +51,19 @@ export function createMapTiles(options: MapTilesOptions): MapTiles {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     now,
   });
+  const baseLayer = createBaseLayer({
+    dataDir: options.dataDir,
+    settings: options.settings,
+    changed: () => options.push('settings.changed', options.settings.get()),
+    now,
+  });
+  // While an imported MBTiles file is the base layer, it answers every tile; the tile server is not asked.
+  const service: TileService = {
+    tile: async (at) => baseLayer.tile(at) ?? upstream.tile(at),
+  };
   const areas = createAreaDownloads({
-    service,
+    // Offline areas are the tile server's tiles kept in the cache, whatever the base layer.
+    service: upstream,
     usage: () => store.usage(),
     template: () => options.settings.get().tileUrl,
     capBytes,
@@ -70,11 +84,27 @@ export function createMapTiles(options: MapTilesOptions): MapTiles {
         areas.cancel();
         return null;
       },
+      'tiles.baseLayerImport': async ({ file }) => {
+        if (file) return baseLayer.importFile({ name: file.name, bytes: Buffer.from(file.base64, 'base64') });
+        if (!options.shell.chooseMbtilesFile)
+          throw new CoreError(
+            'unavailable',
+            'This window has no file dialog: choose the file in the page instead.',
+          );
+        const path = await options.shell.chooseMbtilesFile();
+        return path === null ? null : baseLayer.importFile({ path });
+      },
+      'tiles.baseLayerUse': async ({ inUse }) => baseLayer.use(inUse),
+      'tiles.baseLayerRemove': async () => {
+        await baseLayer.remove();
+        return null;
+      },
     },
     enforceSizeCap: () => store.evictTo(capBytes()),
     close: () => {
       // Tiles still on their way land nowhere: the download stops before the file closes.
       areas.cancel();
+      baseLayer.close();
       store.close();
     },
   };

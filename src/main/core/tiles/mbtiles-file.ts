@@ -19,6 +19,10 @@ export interface MbtilesFile {
   readonly format: 'png' | 'jpg' | 'webp';
   readonly minZoom: number;
   readonly maxZoom: number;
+  /** The metadata's `bounds` (west, south, east, north); null when absent or not four numbers in range. */
+  readonly bounds: readonly [number, number, number, number] | null;
+  /** The metadata's `attribution` (the spec allows HTML; the map shows it as text); null when absent. */
+  readonly attribution: string | null;
   /** The tile's bytes, or null where the file has none. */
   tile(at: TileCoords): { readonly bytes: Buffer; readonly contentType: string } | null;
   close(): void;
@@ -92,6 +96,8 @@ export function openMbtiles(path: string): MbtilesFile {
       format,
       minZoom: zooms.lo,
       maxZoom: zooms.hi,
+      bounds: boundsOf(meta.get('bounds')),
+      attribution: meta.get('attribution')?.trim() || null,
       tile(at) {
         const row = read.get(at.z, at.x, 2 ** at.z - 1 - at.y);
         return row && Buffer.isBuffer(row.tile_data) && row.tile_data.length > 0
@@ -106,4 +112,13 @@ export function openMbtiles(path: string): MbtilesFile {
     if (err instanceof MbtilesError) throw err;
     throw new MbtilesError('not-mbtiles', `The MBTiles file is damaged: ${String(err)}.`);
   }
+}
+
+/** The spec's `bounds`: "left,bottom,right,top" in WGS 84 degrees. */
+function boundsOf(text: string | undefined): readonly [number, number, number, number] | null {
+  const parts = text?.split(',').map((p) => Number(p.trim()));
+  if (!parts || parts.length !== 4 || !parts.every(Number.isFinite)) return null;
+  const [w, s, e, n] = parts as [number, number, number, number];
+  if (w < -180 || e > 180 || s < -90 || n > 90 || w >= e || s >= n) return null;
+  return [w, s, e, n];
 }

@@ -10,8 +10,11 @@ export type TileAnswer =
       readonly ok: true;
       readonly bytes: Buffer;
       readonly contentType: string;
-      /** network: fetched now; cache: kept and fresh; stale: kept, shown because the upstream failed. */
-      readonly from: 'network' | 'cache' | 'stale';
+      /**
+       * network: fetched now; cache: kept and fresh; stale: kept, shown because the upstream failed;
+       * file: the imported MBTiles base layer (base-layer.ts).
+       */
+      readonly from: 'network' | 'cache' | 'stale' | 'file';
     }
   | { readonly ok: false; readonly failure: TileFailure };
 

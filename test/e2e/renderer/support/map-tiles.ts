@@ -66,3 +66,8 @@ export async function tilesSettled(page: Page): Promise<boolean> {
     `document.querySelectorAll('[data-testid="live-map"] img.leaflet-tile').length > 0 && [...document.querySelectorAll('[data-testid="live-map"] img.leaflet-tile')].every((img) => img.complete)`,
   ) as Promise<boolean>;
 }
+
+/** `[r, g, b]` within a step of rounding (the canvas read-back may differ by one). */
+export function near(a: readonly number[] | null, b: readonly number[]): boolean {
+  return a !== null && a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? -99)) <= 2);
+}

@@ -77,8 +77,13 @@ export function useBaseMap(
     let loaded = 0;
     // Main fetches and keeps the tiles (docs/architecture.md "Map tiles"): the page asks main's tile
     // route, never the tile server, so a tile seen once shows again with the network gone.
-    const t = L.tileLayer(tileRouteTemplate(tileOrigin(), settings.settings.tileUrl), {
-      attribution: textAsHtml(settings.settings.tileAttribution),
+    // An imported MBTiles file in use answers on the same route; its own key keeps the page from showing
+    // the tile server's images from its cache, and its metadata's attribution (as text) is the credit.
+    const file = settings.settings.baseLayer?.inUse ? settings.settings.baseLayer : null;
+    const source = file ? `mbtiles:${file.importedAt}` : settings.settings.tileUrl;
+    const credit = file ? (file.attribution ?? '') : settings.settings.tileAttribution;
+    const t = L.tileLayer(tileRouteTemplate(tileOrigin(), source), {
+      attribution: textAsHtml(credit),
       maxZoom: 19,
     });
     t.on('tileload', () => {
@@ -135,7 +140,7 @@ export function useBaseMap(
     },
   );
   watch(
-    () => [settings.settings.tileUrl, settings.settings.tileAttribution],
+    () => [settings.settings.tileUrl, settings.settings.tileAttribution, settings.settings.baseLayer],
     () => {
       const m = map.value;
       if (!m) return;
