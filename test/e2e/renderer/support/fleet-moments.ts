@@ -37,6 +37,9 @@ function firstMoment(from: number, what: string, holds: (t: number) => boolean):
   );
 }
 
+/** A stretch with fewer fixes than this has too little track to replay and sum up. */
+const MIN_STRETCH_FIXES = 10;
+
 /** On the road and reporting: the marker moves on the live map. */
 const drives = (fleet: Fleet, assetId: number, t: number): boolean =>
   fleet.sampleAt(assetId, t).speed > 0 && fleet.isOnline(assetId, t);
@@ -88,13 +91,16 @@ export function drivingStretch(
   const latestEnd = Math.floor((now - settleMs) / MINUTE) * MINUTE;
   for (let end = latestEnd; end > latestEnd - LOOK_AHEAD_MS; end -= MINUTE) {
     const middle = end - lengthMs / 2;
-    const found = fleet.assets.find((a) =>
-      throughout(middle - 3 * MINUTE, 6 * MINUTE, (t) => fleet.sampleAt(a.id, t).speed > 0),
+    // Driving and reporting: a tracker that is silent while its vehicle drives leaves no fixes to sum up.
+    const found = fleet.assets.find(
+      (a) =>
+        throughout(middle - 3 * MINUTE, 6 * MINUTE, (t) => drives(fleet, a.id, t)) &&
+        fleet.history(a.id, end - lengthMs, end).length >= MIN_STRETCH_FIXES,
     );
     if (found) return { assetId: found.id, start: end - lengthMs, end };
   }
   throw new Error(
-    `No vehicle of the simulated fleet drove for six minutes in the eight days before ${moment(latestEnd)}.`,
+    `No vehicle of the simulated fleet drove, reporting, for six minutes in the eight days before ${moment(latestEnd)}.`,
   );
 }
 
