@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  base64Of,
-  PHOTO_ACCEPT,
-  photoFileProblem,
-} from '../../../src/renderer/src/features/assets/photo-file-check';
+import { PHOTO_ACCEPT, photoFileProblem } from '../../../src/renderer/src/features/assets/photo-file-check';
+import { base64Of } from '../../../src/renderer/src/layout/forms/picked-file';
 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00');

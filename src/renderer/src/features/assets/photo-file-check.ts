@@ -24,12 +24,3 @@ export function photoFileProblem(name: string, size: number, head: Uint8Array): 
     return `${name} is not a JPEG, PNG or WebP image${type ? ` (it is ${type})` : ''}; photos are checked by their content, not their name.`;
   return null;
 }
-
-/** Bytes as base64 without building one huge string argument (5 MiB would overflow the call stack). */
-export function base64Of(bytes: Uint8Array): string {
-  const CHUNK = 0x8000;
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK)
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
