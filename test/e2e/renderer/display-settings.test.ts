@@ -1,8 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { assetName, busiestAsset } from './support/fleet-moments';
-import { definition, findAndSelectAsset, openScreen, waitForDemoFleet } from './support/operator';
+import {
+  chooseTheme,
+  definition,
+  findAndSelectAsset,
+  openScreen,
+  openSettings,
+  saveSettings,
+  showAsset,
+  waitForDemoFleet,
+} from './support/operator';
 
 const DAY = 86_400_000;
 /** The computer's zone: nine hours from UTC all year (no daylight saving), so switching to UTC shows. */
@@ -22,32 +30,6 @@ beforeEach(() => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function openSettings(page: Page): Promise<Locator> {
-  await page.evaluate('document.activeElement instanceof HTMLElement && document.activeElement.blur()');
-  await page.keyboard.press(',');
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.waitFor(PATIENT);
-  return dialog;
-}
-
-async function saveAndClose(dialog: Locator): Promise<void> {
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'detached', ...PATIENT });
-}
-
-/** The asset panel open on `name`: a click on its row only when it is not selected already (a click would unselect it). */
-async function showAsset(page: Page, name: string): Promise<void> {
-  const list = page.getByRole('complementary', { name: 'Assets' });
-  await list.getByRole('searchbox', { name: 'Search assets' }).fill(name);
-  const row = list.getByRole('option').filter({ has: page.getByText(name, { exact: true }) });
-  await row.waitFor(PATIENT);
-  if ((await row.getAttribute('aria-selected')) !== 'true') await row.click();
-  await page
-    .getByRole('complementary', { name: 'Asset details' })
-    .getByRole('heading', { name })
-    .waitFor(PATIENT);
-}
 
 /** HH:MM's hour, from a 24-hour or a 12-hour clock. */
 function hourOf(text: string): number {
@@ -92,7 +74,7 @@ describe('units, time zone and formats chosen in Settings, everywhere in Chromiu
     await dialog.getByRole('combobox', { name: 'Time zone' }).selectOption('UTC');
     await dialog.getByRole('checkbox', { name: /24-hour time/ }).check();
     await dialog.getByRole('combobox', { name: 'Dates' }).selectOption('iso');
-    await saveAndClose(dialog);
+    await saveSettings(dialog);
 
     // The reports list: 24-hour time, nine hours back from Tokyo.
     await requested.getByText(/^Requested \d{2}:\d{2}$/).waitFor(PATIENT);
@@ -125,10 +107,7 @@ describe('units, time zone and formats chosen in Settings, everywhere in Chromiu
   it('shows the Units and time section in the light and the dark theme', async () => {
     const { page } = app;
     for (const theme of ['light', 'dark'] as const) {
-      const dialog = await openSettings(page);
-      await dialog.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
-      await saveAndClose(dialog);
-      await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+      await chooseTheme(page, theme);
       const shown = await openSettings(page);
       const section = shown.getByRole('group', { name: 'Units and time' });
       await section.scrollIntoViewIfNeeded();

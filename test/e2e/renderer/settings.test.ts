@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { waitForDemoFleet } from './support/operator';
+import { chooseTheme, openSettings, saveSettings, waitForDemoFleet } from './support/operator';
 import { startTileServer, type TileServer } from '../../support/tile-server';
 
 const ATTRIBUTION = '© Fleetdesk e2e tiles';
@@ -28,22 +28,8 @@ afterAll(async () => {
   await own?.stop();
 });
 
-/** The operator's way in: `,` with the focus on no field. */
-async function openSettings(page: Page): Promise<Locator> {
-  await page.evaluate('document.activeElement instanceof HTMLElement && document.activeElement.blur()');
-  await page.keyboard.press(',');
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.waitFor(PATIENT);
-  return dialog;
-}
-
 const tileUrl = (dialog: Locator): Locator => dialog.getByRole('textbox', { name: 'Tile URL template' });
 const cacheSize = (dialog: Locator): Locator => dialog.getByRole('textbox', { name: 'Cache size (MB)' });
-
-async function saveAndClose(dialog: Locator): Promise<void> {
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'detached', ...PATIENT });
-}
 
 describe('the settings dialog in Chromium against the real core', () => {
   it('refuses a tile URL without {z}/{x}/{y} beside the field and saves nothing', async () => {
@@ -75,7 +61,7 @@ describe('the settings dialog in Chromium against the real core', () => {
     await cacheSize(dialog).fill('10');
     await dialog.getByText(/^must be a whole number of MB from 50 to 50.?000$/).waitFor(PATIENT);
     await cacheSize(dialog).fill('1234');
-    await saveAndClose(dialog);
+    await saveSettings(dialog);
 
     // The page asks main's tile route on its own origin; main asks the new tile server.
     await expect.poll(() => own.requests.length, PATIENT).toBeGreaterThan(0);
@@ -99,7 +85,7 @@ describe('the settings dialog in Chromium against the real core', () => {
     const hostile = '<img src=x onerror="window.__attributionRan = true"> <b>Tiles</b> &amp; ©';
     const dialog = await openSettings(page);
     await dialog.getByRole('textbox', { name: 'Attribution' }).fill(hostile);
-    await saveAndClose(dialog);
+    await saveSettings(dialog);
 
     const credit = page.locator('.leaflet-control-attribution').first();
     await credit.getByText(hostile, { exact: true }).waitFor(PATIENT);
@@ -109,17 +95,14 @@ describe('the settings dialog in Chromium against the real core', () => {
 
     const restore = await openSettings(page);
     await restore.getByRole('textbox', { name: 'Attribution' }).fill(ATTRIBUTION);
-    await saveAndClose(restore);
+    await saveSettings(restore);
     expect(app.pageErrors).toEqual([]);
   });
 
   it('looks right in the light and the dark theme', async () => {
     const { page } = app;
     for (const theme of ['light', 'dark'] as const) {
-      const dialog = await openSettings(page);
-      await dialog.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
-      await saveAndClose(dialog);
-      await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+      await chooseTheme(page, theme);
       const shown = await openSettings(page);
       // An invalid field too, so the screenshot shows how a message sits beside its field.
       await cacheSize(shown).fill('20');

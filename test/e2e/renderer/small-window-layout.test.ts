@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { z } from 'zod';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { assetName, busiestAsset } from './support/fleet-moments';
-import { findAndSelectAsset, openScreen, waitForDemoFleet } from './support/operator';
+import { findAndSelectAsset, openScreen, showAsset, waitForDemoFleet } from './support/operator';
 
 // Every screen at the smallest window an operator is promised (docs/architecture.md "Renderer": 1024×700),
 // at 100 % and at 125 % display scale: nothing scrolls sideways, no control is cut off or covered by
@@ -216,10 +216,7 @@ for (const scale of [1, 1.25]) {
       const { page } = app;
       const now = app.serviceNow();
       const busy = busiestAsset(app.fleet, now - 7 * DAY, now - DAY);
-      const name = assetName(app.fleet, busy.assetId);
-      // A click on the row of the asset already open would close it.
-      const open = page.getByRole('complementary', { name: 'Asset details' }).getByRole('heading', { name });
-      if ((await open.count()) === 0) await findAndSelectAsset(page, name);
+      await showAsset(page, assetName(app.fleet, busy.assetId));
       await openScreen(page, 'History');
       await page
         .getByRole('region', { name: /history/i })

@@ -68,3 +68,38 @@ export async function findAndSelectAsset(page: Page, name: string): Promise<Loca
   await panel.getByRole('heading', { name }).waitFor(PATIENT);
   return panel;
 }
+
+/** The Settings dialog, the operator's way in: `,` with the focus on no field. */
+export async function openSettings(page: Page): Promise<Locator> {
+  await page.evaluate('document.activeElement instanceof HTMLElement && document.activeElement.blur()');
+  await page.keyboard.press(',');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.waitFor(PATIENT);
+  return dialog;
+}
+
+export async function saveSettings(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached', ...PATIENT });
+}
+
+/** The theme chosen in the Settings and saved, and the page showing it. */
+export async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const dialog = await openSettings(page);
+  await dialog.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+  await saveSettings(dialog);
+  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached', ...PATIENT });
+}
+
+/** The asset panel open on `name`: its row is clicked only when it is not selected already (a click would unselect it). */
+export async function showAsset(page: Page, name: string): Promise<void> {
+  const list = page.getByRole('complementary', { name: 'Assets' });
+  await list.getByRole('searchbox', { name: 'Search assets' }).fill(name);
+  const row = list.getByRole('option').filter({ has: page.getByText(name, { exact: true }) });
+  await row.waitFor(PATIENT);
+  if ((await row.getAttribute('aria-selected')) !== 'true') await row.click();
+  await page
+    .getByRole('complementary', { name: 'Asset details' })
+    .getByRole('heading', { name })
+    .waitFor(PATIENT);
+}
