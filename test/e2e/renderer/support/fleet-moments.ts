@@ -127,9 +127,19 @@ export function assetName(fleet: Fleet, assetId: number): string {
 }
 
 /**
+ * Two minutes of driving, reporting, away from the range's ends: the test's fixes are the ones strictly
+ * inside, and a tracker reporting every minute still sends some with speed there.
+ */
+function drivesInside(fleet: Fleet, assetId: number, start: number, end: number): boolean {
+  for (let t = start + MINUTE; t + 3 * MINUTE <= end; t += MINUTE)
+    if (throughout(t, 2 * MINUTE, (u) => drives(fleet, assetId, u))) return true;
+  return false;
+}
+
+/**
  * A past stretch in which one asset's tracker falls silent for at least `silentMs` (the simulator's
  * offline gaps), with `marginMs` of reporting either side, no other silence in the range, and some
- * driving before or after it (so the track goes somewhere); the range is on whole minutes and ends at
+ * driving before or after it, inside the range (so the track goes somewhere); the range is on whole minutes and ends at
  * least `settleMs` before `now`.
  */
 export function trackerSilence(
@@ -158,7 +168,7 @@ export function trackerSilence(
         end <= latestEnd &&
         throughout(start, silentFrom - MINUTE - start, online) &&
         throughout(silentTo + MINUTE, marginMs, online) &&
-        !throughout(start, end - start, (t) => !online(t) || fleet.sampleAt(a.id, t).speed === 0)
+        drivesInside(fleet, a.id, start, end)
       )
         return { assetId: a.id, start, end, silentFrom, silentTo: silentTo + MINUTE };
       silentTo = silentFrom - MINUTE;
