@@ -1,4 +1,5 @@
 import { DRIVER_FIRST, DRIVER_LAST, MODELS, plate, type VehicleModel } from './catalogue';
+import { dutyRoster } from './duty';
 import { makeImei } from './imei';
 import { pick, rng } from './random';
 import type { SimAsset, SimBeacon } from './types';
@@ -8,6 +9,8 @@ export interface AssetSpec extends SimAsset {
   readonly vehicle: VehicleModel;
   /** Index into the city's depots. */
   readonly depot: number;
+  /** Rank among the fleet's vehicles of the same duty: spaces their breaks (duty.ts). */
+  readonly dutyRank: number;
 }
 
 const INTERVALS_MS = [10_000, 15_000, 30_000, 60_000];
@@ -18,6 +21,7 @@ export function buildAssets(seed: number, size: number, depots: number): AssetSp
   const beaconCount = BEACONS_PER_FLEET(size);
   const out: AssetSpec[] = [];
   const counters = new Map<string, number>();
+  const roster = dutyRoster();
   for (let i = 0; i < size; i++) {
     const id = i + 1;
     const r = rng(seed, 0xa55e7, id);
@@ -49,6 +53,7 @@ export function buildAssets(seed: number, size: number, depots: number): AssetSp
       beaconIds,
       flaky: id !== 1 && r() < 0.06,
       roundTheClock,
+      ...roster({ roundTheClock, kind: vehicle.kind }),
       vehicle,
       depot: Math.floor(r() * depots),
     });

@@ -88,7 +88,8 @@ export class FuelModel {
   }
 
   private drainOn(m: AssetModel, day: number): { t: number; fraction: number } | null {
-    if (m.spec.roundTheClock || m.spec.kind === 'car') return null;
+    // Only a vehicle parked overnight is drained: not one on the road all night.
+    if (m.spec.roundTheClock || m.spec.duty === 'shifts' || m.spec.kind === 'car') return null;
     const seed = this.core.seed;
     if (unit(seed, m.spec.id, day, 0xd7a1) >= DRAIN_P) return null;
     return {

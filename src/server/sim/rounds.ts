@@ -1,6 +1,7 @@
 import type { AssetSpec } from './assets';
 import type { City, CityPlace } from './city';
 import { distanceKm } from './city';
+import { fillsItsHours, plannedWorkS, PLANNING_KMH, SHORT_STOP_MEAN_S, shortStopS } from './duty';
 import { between, rng } from './random';
 
 /**
@@ -67,6 +68,8 @@ const IDLE_L_PER_H: Readonly<Record<AssetSpec['kind'], number>> = {
   reefer: 1.6,
   equipment: 6,
 };
+/** Mean of stopTiming's fuel stop: planning a round uses means, the day its own draws. */
+const FUEL_STOP_MEAN_S = 540;
 /** Round-the-clock rounds: budget of km so that even slow traffic fits in a day. */
 const ROUND_THE_CLOCK_KM = 300;
 
@@ -80,6 +83,7 @@ export function stopTiming(
   const r = rng(seed, spec.id, 0x570b, round, leg);
   if (place.kind === 'fuel') return { idleS: 0, baseS: between(360, 720, r()) };
   if (place.kind === 'depot') return { idleS: 0, baseS: between(1200, 3600, r()) };
+  if (fillsItsHours(spec.duty)) return shortStopS(r);
   if (spec.kind === 'equipment') {
     const base = between(5, 7, r()) * 3600;
     return { idleS: base * between(0.45, 0.7, r()), baseS: base };
@@ -116,7 +120,9 @@ export function buildAssetModel(
   const r = rng(seed, spec.id, 0x40d1);
   const depot = city.depots[spec.depot % city.depots.length]!;
   // A territory: the customers nearest the asset's depot, so rounds look local.
-  const territory = spec.roundTheClock ? area.customers : area.customers.slice(0, 28);
+  // Work every day across the city; a courier's is the nearest 80 doors, a round's the nearest 28.
+  const everyDay = spec.roundTheClock || spec.duty === 'shifts';
+  const territory = everyDay ? area.customers : area.customers.slice(0, spec.duty === 'courier' ? 80 : 28);
   const fuelNear = area.fuelStations;
   const rounds: number[][] = [];
   const customer = (): CityPlace => territory[Math.floor(r() * territory.length)]!;
@@ -126,7 +132,23 @@ export function buildAssetModel(
     seq.filter((p, i) => i === 0 || p.index !== seq[i - 1]!.index).map((p) => p.index);
   for (let k = 0; k < 7; k++) {
     const seq: CityPlace[] = [depot];
-    if (spec.roundTheClock) {
+    if (fillsItsHours(spec.duty) && (spec.duty === 'shifts' || k < 6)) {
+      // As many doors as fill the working hours at a city pace, back at the depot at the end.
+      const workS = plannedWorkS(spec.duty, k < 5 ? 'weekday' : 'saturday');
+      let spentS = 0;
+      let last: CityPlace = depot;
+      let sinceFuel = 0;
+      for (;;) {
+        const next = sinceFuel >= (spec.duty === 'shifts' ? 16 : 24) ? fuel() : customer();
+        const legS = (routeKm(last, next) / PLANNING_KMH[spec.kind]) * 3600;
+        const stopS = next.kind === 'fuel' ? FUEL_STOP_MEAN_S : SHORT_STOP_MEAN_S;
+        if (spentS + legS + stopS + (routeKm(next, depot) / PLANNING_KMH[spec.kind]) * 3600 > workS) break;
+        spentS += legS + stopS;
+        sinceFuel = next.kind === 'fuel' ? 0 : sinceFuel + 1;
+        seq.push(next);
+        last = next;
+      }
+    } else if (spec.roundTheClock) {
       let km = 0;
       let last: CityPlace = depot;
       let sinceFuel = 0;
@@ -170,7 +192,7 @@ export function buildAssetModel(
   for (let k = 0; k < 5; k++) for (let j = 0; j < 4; j++) weekday.push(k);
   const saturday: number[] = [];
   const sunday: number[] = [];
-  if (spec.roundTheClock) {
+  if (everyDay) {
     // Every day is a working day: weekends draw from the two remaining rounds.
     saturday.push(5, 6, 5, 6);
     sunday.push(6, 5, 6, 5);
@@ -213,7 +235,7 @@ export function buildAssetModel(
 function refillAmount(spec: AssetSpec, maxRoundFuel: number, r: () => number): number {
   const tank = spec.fuelTankLiters;
   const usual = tank * between(0.45, 0.62, r());
-  if (spec.roundTheClock) return usual;
+  if (spec.roundTheClock || spec.duty === 'shifts') return usual;
   const late = spec.kind !== 'equipment' && r() < 0.25;
   if (late) return Math.max(tank * 0.45, tank * 0.97 - 1.8 * maxRoundFuel);
   return Math.max(tank * 0.15, Math.min(usual, tank * 0.9 - 2.5 * maxRoundFuel));

@@ -1,5 +1,6 @@
 import type { AssetSpec } from './assets';
 import type { City, CityPlace } from './city';
+import { breakHour, dutyHours, fillsItsHours } from './duty';
 import { localDayStart, localInstant, weekdayOf } from './local-time';
 import { buildProfile, type Profile, type VehicleDynamics } from './motion';
 import { between, rng, unit } from './random';
@@ -158,9 +159,14 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
     stopS.push(Math.max(timing.idleS + 60, timing.baseS * jitter));
   }
   const weekend = weekdayOf(day) >= 5;
+  const duty = spec.duty;
   let depart: number;
   let finish: number;
-  if (spec.roundTheClock) {
+  if (fillsItsHours(duty)) {
+    const hours = dutyHours(seed, spec.id, day, duty, weekend);
+    depart = wholeSecond(localInstant(day, hours.from));
+    finish = localInstant(day, hours.to);
+  } else if (spec.roundTheClock) {
     depart = start + 5 * 60_000;
     finish = end - 10 * 60_000;
   } else {
@@ -177,7 +183,28 @@ export function buildDay(deps: ScheduleDeps, m: AssetModel, day: number): DaySch
   const budget = (finish - depart) / 1000 - driveS;
   const minimum = stopS.map((s, i) => Math.max(idleS[i]! + 60, spec.roundTheClock ? 300 : s * 0.6));
   const spare = budget - minimum.reduce((a, b) => a + b, 0);
-  if (spare > 0) {
+  const natural = stopS.map((s, i) => Math.max(minimum[i]!, s));
+  const rest = budget - natural.reduce((a, b) => a + b, 0);
+  if (rest >= 0 && duty === 'courier') {
+    // A few minutes more at each door: deliveries go on through the day.
+    natural.forEach((s, i) => (stopS[i] = s + rest / natural.length));
+  } else if (rest >= 0 && duty === 'shifts') {
+    // Stops keep their few minutes; the spare time is one break, at the first stop after the break hour.
+    natural.forEach((s, i) => (stopS[i] = s));
+    const breakAt = localInstant(day, breakHour(spec.dutyRank, day));
+    let at = depart;
+    let taken = stopS.length - 1;
+    for (let i = 0; i < stopS.length; i++) {
+      at += timings[i]!.duration * 1000;
+      if (at >= breakAt) {
+        taken = i;
+        break;
+      }
+      at += stopS[i]! * 1000;
+    }
+    // No stop after the break hour (a break after midnight, or a quick day): the last one before home.
+    if (taken >= 0) stopS[taken] = stopS[taken]! + rest;
+  } else if (spare > 0) {
     const weights = stopS.map((s, i) =>
       city.places[seq[i + 1]!]!.kind === 'fuel' ? 0 : s * (0.5 + unit(seed, spec.id, day, i, 0xf111)),
     );

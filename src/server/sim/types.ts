@@ -1,3 +1,5 @@
+import type { Duty } from './duty';
+
 /**
  * The simulated fleet's contract. Everything here is a pure, deterministic
  * function of (seed, asset, time): history is computed, never stored, so
@@ -32,6 +34,8 @@ export interface SimAsset {
   readonly flaky: boolean;
   /** Works round the clock (e.g. a long-haul team truck): trips at every hour, 10 s reporting. */
   readonly roundTheClock: boolean;
+  /** What its working day looks like (duty.ts): shifts by day and night, courier, rounds. */
+  readonly duty: Duty;
 }
 
 /** One tracker fix, with every sensor the asset carries. */

@@ -1,13 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { fleetAtRest, HOOK_AND_TEST_MS } from './support/fleet-moments';
+import { fleetStill } from './support/fleet-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { paintedNear } from './support/map-canvas';
 import { mapCoordinates, pagePoint, type MapView } from './support/map-coordinates';
 import { listCount, openScreen, waitForDemoFleet } from './support/operator';
 import { recordSeeds } from './support/record-seeds';
 
-const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** A report of a few assets over a week takes seconds; a busy machine may queue it behind others. */
 const GENERATED = { timeout: 90_000 };
@@ -19,12 +18,12 @@ const GROUP = 'E2E North–South';
 let app: FleetdeskApp;
 
 beforeAll(async () => {
-  // Parked from the start and for the whole file: the markers stay where the simulation says they are, so the
-  // map's pixels can be read at each asset's point.
+  // Still from the start and for the whole file: the markers stay where the simulation says they are, so
+  // the map's pixels can be read at each asset's point.
   app = await startFleetdeskApp({
     fleetSize: 20,
     tickMs: 500,
-    clockFrom: (fleet, now) => fleetAtRest(fleet, now, HOOK_AND_TEST_MS + 2 * MINUTE),
+    clockFrom: (_fleet, now) => fleetStill(now),
   });
   await waitForDemoFleet(app.page);
   // Name labels would spread a marker's pixels far from its point.

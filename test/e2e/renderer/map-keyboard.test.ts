@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { PATIENT, SCREENSHOTS, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { fleetAtRest, HOOK_AND_TEST_MS } from './support/fleet-moments';
+import { fleetAtRest } from './support/fleet-moments';
 import { paintedPixels } from './support/map-canvas';
 import { waitForDemoFleet } from './support/operator';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
     fleetSize: FLEET_SIZE,
     tickMs: 500,
     // Nothing drives while the operator walks the map: the asset zoomed in on stays in the centre square.
-    clockFrom: (fleet, now) => fleetAtRest(fleet, now, HOOK_AND_TEST_MS),
+    clockFrom: (fleet, now) => fleetAtRest(fleet, now),
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Fleet } from '../../../src/server/sim/types';
 import { fanOffsets } from '../../../src/renderer/src/features/map/spiderfy';
 import { PATIENT, SCREENSHOTS, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { fleetAtRest, HOOK_AND_TEST_MS } from './support/fleet-moments';
+import { fleetAtRest } from './support/fleet-moments';
 import { paintedPixels } from './support/map-canvas';
 import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 
@@ -22,11 +22,12 @@ beforeAll(async () => {
     // Parked for the night: a depot holds a dozen or more of its vehicles on one spot.
     clockFrom: (fleet, now) => {
       for (let from = now; from < now + 8 * DAY; from += 30 * MINUTE) {
-        from = fleetAtRest(fleet, from, HOOK_AND_TEST_MS).at;
-        if (biggestStack(fleet, from).length >= 10) {
-          at = from;
-          return { at };
+        const rest = fleetAtRest(fleet, from);
+        if (biggestStack(fleet, rest.at).length >= 10) {
+          at = rest.at;
+          return rest;
         }
+        from = rest.at;
       }
       throw new Error('The simulated fleet never parks ten vehicles on one spot in the next eight days.');
     },

@@ -108,8 +108,9 @@ describe('the simulated fleet', () => {
         check(s.ignition || s.speed === 0, 'moving with the ignition off', s);
         if (s.speed > 0) moving++;
         if (prev && s.t - prev.t === 10_000) {
-          // 0.5 g for 10 s would be 176 km/h; vans stay far below, harsh braking included.
-          check(Math.abs(s.speed - prev.speed) <= 60, `speed ${prev.speed} → ${s.speed} in 10 s`, s);
+          // 0.5 g for 10 s would be 176 km/h; the firmest ordinary braking (a car's 5.5 km/h per s, up to
+          // 20 % more: schedule.ts and motion.ts) sheds 66 km/h, and a harsh brake lasts a moment.
+          check(Math.abs(s.speed - prev.speed) <= 70, `speed ${prev.speed} → ${s.speed} in 10 s`, s);
           const km = distanceKm(prev, s);
           check(km <= (Math.max(prev.speed, s.speed) / 3600) * 10 + 0.01, `jump of ${km} km`, s);
           check(s.odometerKm - prev.odometerKm >= km - 0.002, 'odometer behind the position', s);
@@ -159,7 +160,7 @@ describe('the simulated fleet', () => {
   });
 
   it('follows a Milan working day: day workers leave the depot after 06:00 and are parked at night', () => {
-    const dayWorkers = fleet.assets.filter((a) => !a.roundTheClock);
+    const dayWorkers = fleet.assets.filter((a) => a.duty === 'rounds' || a.duty === 'courier');
     let weekdayTrips = 0;
     let weekendTrips = 0;
     for (const a of dayWorkers) {

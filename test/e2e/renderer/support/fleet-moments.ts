@@ -1,5 +1,6 @@
 import { createFleet } from '../../../../src/server/sim/fleet';
 import type { Fleet } from '../../../../src/server/sim/types';
+import { localDay, localDayStart } from '../../../../src/server/sim/local-time';
 import { moment, throughout } from '../../../support/sim-moments';
 
 /**
@@ -66,16 +67,33 @@ export function assetDriving(
   return { at, assetId };
 }
 
-/** The first moment from `from` at which every vehicle will stay parked for `forMs`: nothing moves on the map. */
-export function fleetAtRest(fleet: Fleet, from: number, forMs: number = WHOLE_TEST_MS): { at: number } {
+/**
+ * A moment at which the whole fleet stands parked, and a clock that stands still there (rate 0) so that
+ * nothing moves on the map for as long as a test needs. The demo fleet works at every hour (shift work
+ * by night, src/server/sim/duty.ts), so the only such moment is local midnight, when shift vehicles hand
+ * over at their depots and every day worker is home: the first midnight from `from`.
+ */
+export function fleetAtRest(fleet: Fleet, from: number): { at: number; rate: 0 } {
   const parked = (t: number): boolean => fleet.assets.every((a) => fleet.sampleAt(a.id, t).speed === 0);
   return {
     at: firstMoment(
       from,
-      `all of its ${fleet.assets.length} vehicles stay parked for ${forMs / MINUTE} minutes`,
-      (t) => throughout(t, forMs, parked),
+      `all of its ${fleet.assets.length} vehicles are parked at local midnight`,
+      (t) => localMidnight(t) && parked(t),
     ),
+    rate: 0,
   };
+}
+
+const localMidnight = (t: number): boolean => localDayStart(localDay(t)) === t;
+
+/**
+ * The fleet as it is at the next whole minute, on a clock that stands still there (rate 0): vehicles
+ * spread over the city, on the road and parked, none of them moving. Every tracker reports on the whole
+ * minute (10, 15, 30 or 60 s), so each marker stands where the simulation has its vehicle.
+ */
+export function fleetStill(now: number): { at: number; rate: 0 } {
+  return { at: Math.ceil(now / MINUTE) * MINUTE, rate: 0 };
 }
 
 /**

@@ -86,11 +86,11 @@ export interface FleetdeskAppOptions {
   readonly fleetSize?: number;
   readonly tickMs?: number;
   /**
-   * Where the service's clock starts (a moment fleet-moments.ts picks from the wall clock's `now`), for a
-   * file whose one test needs the fleet in a state from the first thing the app shows; the wall clock's
-   * time by default.
+   * Where the service's clock starts (a moment fleet-moments.ts picks from the wall clock's `now`), and
+   * at what rate (real speed by default), for a file whose one test needs the fleet in a state from the
+   * first thing the app shows; the wall clock's time by default.
    */
-  readonly clockFrom?: (fleet: Fleet, now: number) => { readonly at: number };
+  readonly clockFrom?: (fleet: Fleet, now: number) => { readonly at: number; readonly rate?: number };
   /** The service's OAuth access token lifetime in seconds (its default is 10 minutes). */
   readonly accessTokenTtlSeconds?: number;
   /** Where the app keeps its secrets (a memory store by default). */
@@ -157,7 +157,9 @@ export async function startFleetdeskApp(options: FleetdeskAppOptions = {}): Prom
   const fleetSize = options.fleetSize ?? 20;
   const fleet = simulatedFleet(fleetSize);
   // One clock across restarts of the service: to the app it is the same service coming back.
-  const clock = serviceClock(options.clockFrom?.(fleet, Date.now()).at ?? Date.now());
+  const start = options.clockFrom?.(fleet, Date.now());
+  // A rate of 0 stops the simulated fleet where it stands (fleetAtRest): the service's time stands still.
+  const clock = serviceClock(start?.at ?? Date.now(), start?.rate ?? 1);
   const serviceOptions = {
     dataDir: serviceDir,
     tokens,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCORE_FORMULA, driverScore } from '../../../../src/server/reports/content/driver-score';
 import { NoDataError } from '../../../../src/server/reports/report-document';
-import { DAY_MS, build, fleet, rangeOf, summaryValue, table, utc } from './report-fixture';
+import { DAY_MS, build, fleet, rangeOf, RESTING, summaryValue, table, utc } from './report-fixture';
 
 describe('driver behaviour report', () => {
   it('lists the simulator’s harsh events with place and severity, for a driver as for their asset', () => {
@@ -32,13 +32,13 @@ describe('driver behaviour report', () => {
   });
 
   it('fails with a clear message when the driver did not drive', () => {
-    const asset = fleet.asset(2)!;
+    const asset = fleet.asset(RESTING.assetId)!;
     expect(() =>
       build({
         type: 'driver_behavior',
         driver_id: asset.driverId,
-        date_from: '2026-03-08',
-        date_to: '2026-03-08',
+        date_from: RESTING.date,
+        date_to: RESTING.date,
       }),
     ).toThrow(NoDataError);
   });
@@ -98,14 +98,14 @@ describe('driver score report', () => {
   });
 
   it('fails with a clear message when the driver did not drive', () => {
-    const asset = fleet.asset(2)!;
+    const asset = fleet.asset(RESTING.assetId)!;
     expect(() =>
       build({
         type: 'driver_score',
         driver_id: asset.driverId,
-        date_from: '2026-03-08',
-        date_to: '2026-03-08',
+        date_from: RESTING.date,
+        date_to: RESTING.date,
       }),
-    ).toThrow(`No driving by ${asset.driverName} (${asset.name}) on 2026-03-08`);
+    ).toThrow(`No driving by ${asset.driverName} (${asset.name}) on ${RESTING.date}`);
   });
 });

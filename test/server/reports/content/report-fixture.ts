@@ -12,8 +12,8 @@ import { createFleet } from '../../../../src/server/sim/fleet';
 /**
  * One small real fleet for the report tests (seed 7, 12 assets). In it:
  * asset 1 is a round-the-clock 10 s reefer with OBD, a temperature probe and
- * beacon 1; asset 2 is a van that does not drive on Sunday 2026-03-08;
- * asset 3 has no OBD-II adapter; beacon 2 is a portable tag nobody carries.
+ * beacon 1; asset 3 has no OBD-II adapter; beacon 2 is a portable tag nobody
+ * carries. RESTING names an asset and a Sunday on which it does not drive.
  */
 export const fleet = createFleet({ seed: 7, size: 12 });
 
@@ -21,6 +21,15 @@ export const DAY_MS = 86_400_000;
 export const utc = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 /** The fleet's inclusive [start, end] of a report period, as the builders query it. */
 export const rangeOf = (from: string, to: string): [number, number] => [utc(from), utc(to) + DAY_MS - 1];
+
+/** The first asset, on the first Sunday of March 2026 from the 8th, that stays parked all day. */
+export const RESTING: { readonly assetId: number; readonly name: string; readonly date: string } = (() => {
+  for (const date of ['2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29'])
+    for (const a of fleet.assets)
+      if (fleet.trips(a.id, ...rangeOf(date, date)).length === 0)
+        return { assetId: a.id, name: a.name, date };
+  throw new Error('Every asset of the report fixture drives on every Sunday of March 2026.');
+})();
 
 export const GENERATED_AT = Date.parse('2026-03-20T09:30:00Z');
 

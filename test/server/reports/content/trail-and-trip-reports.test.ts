@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NoDataError } from '../../../../src/server/reports/report-document';
-import { build, fleet, rangeOf, summaryValue, sumOf, table } from './report-fixture';
+import { build, fleet, rangeOf, RESTING, summaryValue, sumOf, table } from './report-fixture';
 
 describe('trail report', () => {
   it('has one row per tracker fix with the simulator’s position, speed, ignition and movement', () => {
@@ -71,9 +71,10 @@ describe('trip report', () => {
     expect(summaryValue(doc, 'Maximum speed')).toBe(Math.max(...trips.map((t) => t.maxSpeed)));
   });
 
-  it('fails with a clear message on a day the van does not drive', () => {
-    expect(() =>
-      build({ type: 'trip', asset_id: 2, date_from: '2026-03-08', date_to: '2026-03-08' }),
-    ).toThrow(new NoDataError('No trips for Van 01 – Ford Transit on 2026-03-08'));
+  it('fails with a clear message on a day the asset does not drive', () => {
+    const { assetId, name, date } = RESTING;
+    expect(() => build({ type: 'trip', asset_id: assetId, date_from: date, date_to: date })).toThrow(
+      new NoDataError(`No trips for ${name} on ${date}`),
+    );
   });
 });
