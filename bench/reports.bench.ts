@@ -176,7 +176,7 @@ const EXCEL_WRITER_LIMIT = 1.5;
 /**
  * Our XLSX writer (render/excel/, zip-archive.ts) against exceljs's streaming
  * writer on the 30-day trail, in this thread; then each writer's peak memory
- * in a process of its own. docs/architecture.md "Reports" says why we keep
+ * in a process of its own. docs/architecture.md "Why the service writes XLSX itself" says why we keep
  * our own only while exceljs is more than 1.5× slower.
  */
 async function excelWriters(): Promise<void> {

@@ -21,7 +21,7 @@ import { headingLines } from '../../src/server/reports/render/report-heading';
  * XML and ZIP code (src/server/reports/render/excel/): the same sheets, cells,
  * number formats, fonts, fills, widths, frozen header and autofilter, so the
  * two can be timed against each other and read back side by side
- * (docs/architecture.md "Reports"). Values go through the same excelValue as
+ * (docs/architecture.md "Why the service writes XLSX itself"). Values go through the same excelValue as
  * ours, so both files store the same numbers.
  */
 export interface ExcelJsOptions {

@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads';
  * The process's peak resident memory over a stretch of work, sampled from a
  * worker thread every few milliseconds: our excel writer is synchronous, so
  * a timer on the main thread would never fire while it runs, and
- * process.resourceUsage().maxRSS never goes down, so it cannot be reset
- * between two writers.
+ * process.resourceUsage().maxRSS never goes down, so it would report
+ * building the document rather than writing it.
  */
 export class PeakRss {
   private readonly peak = new BigInt64Array(new SharedArrayBuffer(8));

@@ -8,7 +8,7 @@ import { build, table } from '../content/report-fixture';
 
 /**
  * bench:reports times our XLSX writer against exceljs's streaming writer
- * (docs/architecture.md "Reports"); the comparison only means something if
+ * (docs/architecture.md "Why the service writes XLSX itself"); the comparison only means something if
  * both write the same workbook and both files open in the same readers:
  * ExcelJS's document reader (JSZip) and its streaming reader (unzipper and
  * a SAX parse of each sheet), two read paths that share no unzip code.
