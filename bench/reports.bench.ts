@@ -20,7 +20,6 @@ import {
 import { closePusher, subscribedClient } from '../test/support/pusher';
 import { timeExcelWriters, writerMemory } from './reports/excel-writers';
 import { BENCH_FLEET_SIZE, BENCH_SEED, trailDocument } from './reports/trail-document';
-import { pct } from './support/percentile';
 
 /**
  * docs/architecture.md "Reports": end-to-end time (submit → downloadable, over HTTP) of a 1-day
@@ -206,6 +205,11 @@ async function excelWriters(): Promise<void> {
       `${ratio <= EXCEL_WRITER_LIMIT ? 'within' : 'NOT within'} ${EXCEL_WRITER_LIMIT}×  (${loadAfterTiming} after the timed runs)`,
   );
 }
+
+const pct = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
 
 function baseline(): { visitMs: number; stringifyMs: number; samples: number } {
   const fleet = createFleet({ seed: SEED, size: FLEET_SIZE });
