@@ -18,6 +18,8 @@ import {
   type ReportFormat,
 } from '../src/shared/interface';
 import { closePusher, subscribedClient } from '../test/support/pusher';
+import { timeExcelWriters, writerMemory } from './reports/excel-writers';
+import { BENCH_FLEET_SIZE, BENCH_SEED, trailDocument } from './reports/trail-document';
 
 /**
  * docs/architecture.md "Reports": end-to-end time (submit → downloadable, over HTTP) of a 1-day
@@ -26,8 +28,8 @@ import { closePusher, subscribedClient } from '../test/support/pusher';
  * and a same-run baseline: the bare cost of visiting and serializing the
  * 259,200 samples.
  */
-const SEED = 1;
-const FLEET_SIZE = 5;
+const SEED = BENCH_SEED;
+const FLEET_SIZE = BENCH_FLEET_SIZE;
 const TARGET_1D_MS = 300;
 const TARGET_30D_MS = 5000;
 
@@ -167,6 +169,48 @@ async function generationCpu(): Promise<void> {
   }
 }
 
+const EXCEL_WRITER_REPS = 5;
+const EXCEL_WRITER_LIMIT = 1.5;
+
+/**
+ * Our XLSX writer (render/excel/, zip-archive.ts) against exceljs's streaming
+ * writer on the 30-day trail, in this thread; then each writer's peak memory
+ * in a process of its own. docs/architecture.md "Why the service writes XLSX itself" says why we keep
+ * our own only while exceljs is more than 1.5× slower.
+ */
+async function excelWriters(): Promise<void> {
+  const thirty = trailDocument(30);
+  const rows = thirty.tables[0]?.rows.length ?? 0;
+  console.log(
+    `\nexcel writers, the 30-day trail (${rows} rows) written ${EXCEL_WRITER_REPS} times each, alternating ` +
+      `(wall median / p95, process CPU median, file; peak RSS above the start, one run in its own process)  (${load()})`,
+  );
+  const runs = await timeExcelWriters(trailDocument(1), thirty, EXCEL_WRITER_REPS);
+  const loadAfterTiming = load();
+  const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+  for (const name of ['ours', 'exceljs'] as const) {
+    const r = runs[name];
+    const memory = await writerMemory(name, 30);
+    console.log(
+      `${name.padEnd(8)} ${fmt(pct(r.wallMs, 50))} / ${fmt(pct(r.wallMs, 95))}`.padEnd(28) +
+        `CPU ${fmt(pct(r.cpuMs, 50))}`.padEnd(14) +
+        `${(r.bytes / 1e6).toFixed(1)} MB file`.padEnd(16) +
+        `peak RSS +${mb(memory.peakAboveStart)} (from ${mb(memory.startRss)})`,
+    );
+  }
+  const ratio = pct(runs.exceljs.wallMs, 50) / pct(runs.ours.wallMs, 50);
+  const ratioP95 = pct(runs.exceljs.wallMs, 95) / pct(runs.ours.wallMs, 95);
+  console.log(
+    `exceljs / ours: ${ratio.toFixed(1)}× (median wall), ${ratioP95.toFixed(1)}× (p95): ` +
+      `${ratio <= EXCEL_WRITER_LIMIT ? 'within' : 'NOT within'} ${EXCEL_WRITER_LIMIT}×  (${loadAfterTiming} after the timed runs)`,
+  );
+}
+
+const pct = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
 function baseline(): { visitMs: number; stringifyMs: number; samples: number } {
   const fleet = createFleet({ seed: SEED, size: FLEET_SIZE });
   const from = addDays(today, -30);
@@ -183,11 +227,6 @@ function baseline(): { visitMs: number; stringifyMs: number; samples: number } {
   if (json.length === 0) throw new Error('empty baseline');
   return { visitMs, stringifyMs, samples };
 }
-
-const pct = (xs: readonly number[], p: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /**
  * Latency of a cheap authenticated call while the workers are busy: the
@@ -257,6 +296,7 @@ async function main(): Promise<void> {
         `collect + JSON.stringify of 6 fields: ${fmt(base.stringifyMs)}  (${load()})`,
     );
     await generationCpu();
+    await excelWriters();
     // Warm both workers in every format (module loading, fonts, JIT) before measuring.
     for (const format of REPORT_FORMATS) {
       await Promise.all([endToEnd(service, client, format, 1), endToEnd(service, client, format, 1)]).catch(
