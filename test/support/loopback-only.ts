@@ -22,12 +22,17 @@ export async function loopbackOnly(context: BrowserContext): Promise<LoopbackGua
     refused.push(route.request().url());
     return route.abort('internetdisconnected');
   });
+  return guardOf(refused, 'The page');
+}
+
+/** A guard over `refused` whose check() names what `who` asked for. */
+function guardOf(refused: readonly string[], who: string): LoopbackGuard {
   return {
     refused,
     check() {
       if (refused.length > 0)
         throw new Error(
-          `The page asked the internet for ${refused.length} URL(s); tests use local servers only: ${[
+          `${who} asked the internet for ${refused.length} URL(s); tests use local servers only: ${[
             ...new Set(refused),
           ]
             .slice(0, 5)
@@ -53,20 +58,5 @@ export function loopbackOnlyFetch(inner: typeof fetch): { fetch: typeof fetch; g
     }
     return inner(input, init);
   };
-  return {
-    fetch: guarded,
-    guard: {
-      refused,
-      check() {
-        if (refused.length > 0)
-          throw new Error(
-            `The core asked the internet for ${refused.length} URL(s); tests use local servers only: ${[
-              ...new Set(refused),
-            ]
-              .slice(0, 5)
-              .join(', ')}`,
-          );
-      },
-    },
-  };
+  return { fetch: guarded, guard: guardOf(refused, 'The core') };
 }
