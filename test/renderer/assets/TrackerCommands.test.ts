@@ -100,7 +100,7 @@ describe('tracker commands in the asset panel', () => {
     );
 
     const forbidden =
-      'Your account may not do this: Forbidden. Only the assets you have been given access to can be seen or changed.';
+      'Your account may not do this: only the assets you have been given access to can be seen or changed.';
     bridge.fail('trackers.setBle', { code: 'forbidden', message: forbidden });
     await button(w, 'ble-on').trigger('click');
     await settle();

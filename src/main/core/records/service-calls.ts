@@ -12,14 +12,24 @@ import type { AdminContext } from './admin-context';
 
 const transient = (err: unknown): boolean => err instanceof ApiError && err.transient;
 
-/** A service refusal in words an operator can act on (spec 5: access per user and asset). */
+/** A bare status text, which says nothing the code does not. */
+const GENERIC_REFUSAL = /^(forbidden|access denied|this action is unauthorized)\.?$/i;
+
+/**
+ * A service refusal in words an operator can act on (spec 5: access per user and asset): the service's
+ * own reason when it gives one ("You do not have access to this asset."), else what the rule is.
+ */
 export function explained(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
-  if (err.kind === 'forbidden')
+  if (err.kind === 'forbidden') {
+    const reason = err.message.trim();
     return new CoreError(
       'forbidden',
-      `Your account may not do this: ${err.message} Only the assets you have been given access to can be seen or changed.`,
+      reason === '' || GENERIC_REFUSAL.test(reason)
+        ? 'Your account may not do this: only the assets you have been given access to can be seen or changed.'
+        : `Your account may not do this: ${reason}`,
     );
+  }
   return err;
 }
 
