@@ -98,6 +98,9 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
     await stopService();
     const lost = await h.waitForPush('connection.changed', (s) => s.live.state !== 'connected', 20_000, mark);
     expect(lost.live.reason).not.toBeNull();
+    // Nothing here asks the service before this: the dropped channel's catch-up does, so the status bar says the
+    // service is gone now, not at the next request (docs/architecture.md "Live positions").
+    const offline = await h.waitForPush('connection.changed', (s) => s.service === 'offline', 20_000, mark);
     const cached = await h.call('history.get', { assetId, ...range });
     expect(cached.coverage).toMatchObject({ source: 'cache', complete: true });
     expect(Array.from(cached.points.t)).toEqual(Array.from(fetched.points.t));
@@ -105,7 +108,6 @@ describe('the app core across service and app restarts', { timeout: 120_000 }, (
     expect(snap.fromCache).toBe(true);
     expect(snap.assets.length).toBe(20);
     // The one feed state (docs/architecture.md "Live positions"): down, since the socket dropped, and why.
-    const offline = await h.waitForPush('connection.changed', (s) => s.service === 'offline');
     expect(offline.feed).toMatchObject({
       state: 'down',
       since: lost.feed.since,
