@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { fleetStill } from './support/fleet-moments';
+import { moment } from '../../support/sim-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { paintedNear } from './support/map-canvas';
 import { mapCoordinates, pagePoint, type MapView } from './support/map-coordinates';
@@ -68,12 +69,23 @@ function spots(): Spot[] {
     });
 }
 
-/** The northernmost, southernmost and easternmost assets: a group spread over the city, so its view holds others. */
+/**
+ * The northernmost and southernmost assets, then the easternmost of the others (or the westernmost, when
+ * the easternmost stands where one of those two does): a group spread over the city, on three different
+ * spots, so its view holds others.
+ */
 function spreadGroup(all: readonly Spot[]): number[] {
-  const by = (key: (s: Spot) => number): number => [...all].sort((a, b) => key(b) - key(a))[0]!.id;
-  const ids = [by((s) => s.lat), by((s) => -s.lat), by((s) => s.lon)];
-  if (new Set(ids).size !== 3) throw new Error(`The spread group repeats an asset: ${ids.join(', ')}.`);
-  return ids;
+  const picked: Spot[] = [];
+  const elsewhere = (s: Spot): boolean => picked.every((p) => p.lat !== s.lat || p.lon !== s.lon);
+  for (const key of [(s: Spot) => s.lat, (s: Spot) => -s.lat, (s: Spot) => s.lon, (s: Spot) => -s.lon]) {
+    const best = all.filter(elsewhere).sort((a, b) => key(b) - key(a))[0];
+    if (best && picked.length < 3) picked.push(best);
+  }
+  if (picked.length < 3)
+    throw new Error(
+      `The fleet stands on ${picked.length} spots at ${moment(app.serviceNow())}: a group needs 3.`,
+    );
+  return picked.map((s) => s.id);
 }
 
 const inside = (view: MapView, p: { x: number; y: number }, margin: number): boolean =>

@@ -8,10 +8,14 @@ import type { ReportChart } from '../../../../src/server/reports/report-document
 import { build, fleet, rangeOf } from '../content/report-fixture';
 import { rasterPage } from './rendered-files';
 
-/** Van 01 (asset 2) on 2026-03-03: seven drives, and the engine off between them. */
+/**
+ * Asset 1 on 2026-03-03: the round-the-clock reefer, whose stops at cold stores are long, with the engine
+ * off between its drives (a shift vehicle's stops of a minute or two would be too narrow to see on a chart).
+ */
 const DAY = '2026-03-03';
-const doc = build({ type: 'obd_data', asset_id: 2, date_from: DAY, date_to: DAY });
-const readings = fleet.obdReadings(2, ...rangeOf(DAY, DAY));
+const ASSET = 1;
+const doc = build({ type: 'obd_data', asset_id: ASSET, date_from: DAY, date_to: DAY });
+const readings = fleet.obdReadings(ASSET, ...rangeOf(DAY, DAY));
 /** Engine-off gaps: consecutive readings more than the one-minute reading interval apart. */
 const gaps = readings
   .slice(1)
