@@ -1,6 +1,6 @@
 import { createFleet } from '../../../../src/server/sim/fleet';
 import type { Fleet } from '../../../../src/server/sim/types';
-import { localDay, localDayStart } from '../../../../src/server/sim/local-time';
+import { localDay, localDayStart, weekdayOf } from '../../../../src/server/sim/local-time';
 import { moment, throughout } from '../../../support/sim-moments';
 
 /**
@@ -86,6 +86,25 @@ export function fleetAtRest(fleet: Fleet, from: number): { at: number; rate: 0 }
 }
 
 const localMidnight = (t: number): boolean => localDayStart(localDay(t)) === t;
+
+/**
+ * The next weekday night from `from` (23:00 to 23:59 in Milan, the simulation's city) at which at least
+ * `share` of the fleet drives, reporting, at every fix of a 30 s tracker for `forMs`: the hour at which a
+ * demo of day workers alone showed five still dots.
+ */
+export function weekdayNight(fleet: Fleet, from: number, share: number, forMs: number): { at: number } {
+  const needed = Math.ceil(share * fleet.assets.length);
+  const driving = (t: number): number =>
+    fleet.assets.filter((a) => fleet.sampleAt(a.id, t).speed >= 5 && fleet.isOnline(a.id, t)).length;
+  return {
+    at: firstMoment(from, `${needed} of its vehicles drive on a weekday at 23:00`, (t) => {
+      const day = localDay(t);
+      const hour = (t - localDayStart(day)) / 3_600_000;
+      if (hour < 23 || hour + forMs / 3_600_000 >= 24 || weekdayOf(day) >= 5) return false;
+      return throughout(t, forMs, (u) => driving(u) >= needed);
+    }),
+  };
+}
 
 /**
  * The fleet as it is at the next whole minute, on a clock that stands still there (rate 0): vehicles
