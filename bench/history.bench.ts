@@ -1,0 +1,162 @@
+/**
+ * Opening a 30-day history (docs/architecture.md §3): asset 1 of the simulated
+ * fleet reports every 10 s, 259,200 points. The local service runs in its own
+ * process, as it does for the app, and the core asks it over real HTTP.
+ *
+ * - cold: a fresh, empty cache; `history.get` fetches, decodes and stores the
+ *   month, reads it back as columns, and the answer is structured-cloned as
+ *   Electron's IPC does on its way to the renderer. Target < 1 s.
+ * - warm: the same range again from the SQLite cache, cloned the same way.
+ *   Target < 150 ms.
+ * - baseline (same run): the same month's JSON bytes received over HTTP and
+ *   nothing done with them, in the same week-sized requests the core makes:
+ *   what the service and the socket cost before the core does anything.
+ *
+ * The service keeps running between cold runs (as it does for an operator): its
+ * simulator's day plans are cached after the first request, so the first cold
+ * run is printed on its own. Drawing in the renderer is not part of these figures.
+ *
+ * Run: npm run bench:history
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { createFleetApi } from '../src/main/core/api/fleet-api';
+import { createHttpClient } from '../src/main/core/api/http-client';
+import { openOfflineCache } from '../src/main/core/cache/offline-cache';
+import { createHistoryService, FETCH_PIECE_MS, SETTLE_MS } from '../src/main/core/history/history-service';
+
+const ASSET = 1;
+const DAYS = 30;
+const DAY = 86_400_000;
+const COLD_RUNS = 7;
+const WARM_RUNS = 15;
+const TARGET_COLD_MS = 1000;
+const TARGET_WARM_MS = 150;
+
+const readyLineSchema = z.object({
+  api_url: z.string(),
+  account_key: z.string(),
+  users: z.array(z.object({ token: z.string(), asset_ids: z.array(z.int()).nullable() })).min(1),
+});
+type ReadyLine = z.infer<typeof readyLineSchema>;
+
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const percentile = (xs: readonly number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const load = (): string =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`;
+
+async function startServiceProcess(): Promise<{ child: ChildProcess; ready: ReadyLine }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    try {
+      return { child, ready: readyLineSchema.parse(JSON.parse(line)) };
+    } catch {
+      // Not the ready line.
+    }
+  }
+  throw new Error('The local service exited before its ready line.');
+}
+
+async function baselineMs(ready: ReadyLine, token: string, start: number, end: number): Promise<number> {
+  const t0 = performance.now();
+  let bytes = 0;
+  for (let s = start; s < end; s += FETCH_PIECE_MS) {
+    const e = Math.min(end, s + FETCH_PIECE_MS);
+    const url =
+      `${ready.api_url}/api/${ready.account_key}/asset/${ASSET}/history` +
+      `?start=${new Date(s).toISOString()}&end=${new Date(e).toISOString()}`;
+    const res = await fetch(url, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    bytes += (await res.arrayBuffer()).byteLength;
+  }
+  if (bytes === 0) throw new Error('the baseline received nothing');
+  return performance.now() - t0;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'fleetdesk-history-bench-'));
+  const { child, ready } = await startServiceProcess();
+  const hardStop = setTimeout(() => {
+    console.error('bench:history took too long; giving up');
+    child.kill('SIGTERM');
+    process.exit(2);
+  }, 10 * 60_000);
+  hardStop.unref();
+  try {
+    const operator = ready.users.find((u) => u.asset_ids === null);
+    if (!operator) throw new Error('no operator in the ready line');
+    const http = createHttpClient({ getToken: () => operator.token });
+    const fleet = createFleetApi(http, { apiUrl: ready.api_url, accountKey: ready.account_key });
+    // Ends before the settle window (history-service.ts SETTLE_MS): a range up to "now" leaves its last
+    // two minutes uncovered, and every warm open would fetch them again (a small, separate request).
+    const end = Date.now() - SETTLE_MS - 60_000;
+    const start = end - DAYS * DAY;
+
+    console.log(`bench:history — ${DAYS} days of asset ${ASSET}, service in its own process`);
+    console.log(`  ${load()} at start`);
+
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const baseline: number[] = [];
+    let points = 0;
+    for (let run = 0; run < COLD_RUNS; run++) {
+      baseline.push(await baselineMs(ready, operator.token, start, end));
+      const cache = openOfflineCache(join(dir, `cold-${run}.db`));
+      const history = createHistoryService({ cache, fleet: () => fleet });
+      const t0 = performance.now();
+      const answer = structuredClone(await history.get(ASSET, start, end));
+      cold.push(performance.now() - t0);
+      if (answer.coverage.source !== 'network')
+        throw new Error(`cold run came from ${answer.coverage.source}`);
+      points = answer.points.t.length;
+      if (run === COLD_RUNS - 1)
+        for (let w = 0; w < WARM_RUNS; w++) {
+          const w0 = performance.now();
+          const again = structuredClone(await history.get(ASSET, start, end));
+          warm.push(performance.now() - w0);
+          if (again.coverage.source !== 'cache' || again.points.t.length !== points)
+            throw new Error(
+              `warm run came from ${again.coverage.source} with ${again.points.t.length} points`,
+            );
+        }
+      cache.close();
+    }
+
+    const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+    const line = (label: string, xs: readonly number[]): string =>
+      `  ${label.padEnd(34)} median ${fmt(percentile(xs, 50)).padStart(5)} ms, p95 ${fmt(percentile(xs, 95)).padStart(5)} ms (n=${xs.length})`;
+    console.log(`  ${fmt(points)} points`);
+    console.log(`  first cold run after service start: ${fmt(cold[0] ?? Number.NaN)} ms`);
+    const steady = cold.slice(1);
+    console.log(line('cold (empty cache → columns cloned)', steady));
+    console.log(line('warm (SQLite cache → columns cloned)', warm));
+    console.log(line('baseline (HTTP bytes only)', baseline.slice(1)));
+    console.log(
+      `  ratio cold/baseline: ${fmt(percentile(steady, 50) / percentile(baseline.slice(1), 50), 2)}×`,
+    );
+    console.log(
+      `  target cold < ${TARGET_COLD_MS} ms (median): ${verdict(percentile(steady, 50) < TARGET_COLD_MS)}; ` +
+        `warm < ${TARGET_WARM_MS} ms (median): ${verdict(percentile(warm, 50) < TARGET_WARM_MS)}`,
+    );
+    console.log(`  ${load()} at end`);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
