@@ -13,7 +13,8 @@ import {
 import type { HistoryColumns } from '../../../shared/ipc/views';
 import { allocateColumns, UNKNOWN_U8 } from '../cache/history-columns';
 import { allPages, fleetBase } from './all-pages';
-import type { HttpClient } from './http-client';
+import { decodeHistoryJson } from './history-json-decoder';
+import { parseJsonBytes, type HttpClient } from './http-client';
 import { validateRequest } from './request-validation';
 
 export interface FleetEndpoints {
@@ -69,8 +70,15 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
         query: { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
         // A 31-day history is tens of megabytes: more time than a small request.
         timeoutMs: 120_000,
+        responseType: 'json-bytes',
       });
-      return toColumns(http.parse(historyResponseSchema, res.body, route).data);
+      if (!(res.body instanceof Uint8Array)) throw new TypeError('a json-bytes answer without its bytes');
+      // The plain form is read straight into columns; anything else (or anything wrong) goes through the
+      // schema, which accepts every valid form and names what is wrong.
+      return (
+        decodeHistoryJson(res.body) ??
+        toColumns(http.parse(historyResponseSchema, parseJsonBytes(res.body, route, res.status), route).data)
+      );
     },
 
     async createTrackingLink(request) {
