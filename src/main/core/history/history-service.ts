@@ -1,4 +1,4 @@
-import type { HistoryResult } from '../../../shared/ipc/views';
+import type { HistoryColumns, HistoryResult } from '../../../shared/ipc/views';
 import { ApiError } from '../api/api-error';
 import type { FleetApi } from '../api/fleet-api';
 import type { OfflineCache } from '../cache/offline-cache';
@@ -16,6 +16,12 @@ export const SETTLE_MS = 120_000;
  * fetched, and no request nears the service's 31-day limit (HISTORY_MAX_RANGE_DAYS).
  */
 export const FETCH_PIECE_MS = 7 * 86_400_000;
+
+/**
+ * The next piece is asked for while one is decoded and stored: the service
+ * (another process) prepares its answer while the core works on the last one.
+ */
+export const PIECES_IN_FLIGHT = 2;
 
 function splitGap(gap: Interval): Interval[] {
   const pieces: Interval[] = [];
@@ -51,14 +57,27 @@ export function createHistoryService(options: HistoryServiceOptions): HistorySer
   ): Promise<{ readonly fetched: number; readonly offline: boolean }> => {
     const fleet = options.fleet();
     if (!fleet) return { fetched: 0, offline: true };
+    // Nothing exists after now; what is before now - settle is final.
+    const pieces = gaps
+      .flatMap(splitGap)
+      .map((piece) => ({ start: piece.start, end: Math.min(piece.end, now()) }))
+      .filter((piece) => piece.end > piece.start);
+    const requests: Promise<HistoryColumns>[] = [];
     let fetched = 0;
-    for (const piece of gaps.flatMap(splitGap)) {
-      // Nothing exists after now; what is before now - settle is final.
-      const end = Math.min(piece.end, now());
-      if (end <= piece.start) continue;
+    for (let k = 0; k < pieces.length; k++) {
+      while (requests.length < Math.min(pieces.length, k + PIECES_IN_FLIGHT)) {
+        const piece = pieces[requests.length];
+        if (!piece) break;
+        const request = fleet.history(assetId, piece.start, piece.end);
+        // A piece asked for ahead is awaited in its turn; one left behind by an earlier failure is dropped.
+        request.catch(() => undefined);
+        requests.push(request);
+      }
+      const piece = pieces[k];
+      const request = requests[k];
+      if (!piece || !request) break;
       try {
-        const points = await fleet.history(assetId, piece.start, end);
-        cache.history.storeFetched(assetId, { start: piece.start, end }, points, now() - settleMs);
+        cache.history.storeFetched(assetId, piece, await request, now() - settleMs);
         fetched++;
       } catch (err) {
         // Unreachable, too slow or overloaded: serve what is cached, marked offline. Anything else
