@@ -5,12 +5,15 @@
  *
  * - cold: a fresh, empty cache; `history.get` fetches, decodes and stores the
  *   month, reads it back as columns, and the answer is structured-cloned as
- *   Electron's IPC does on its way to the renderer. Target < 1 s.
+ *   Electron's IPC does on its way to the renderer. Target < 1 s. Measured
+ *   with the columns form the local service offers (docs/interface-decisions.md
+ *   "History as columns") and, as a service that only speaks the spec's JSON
+ *   would answer, with JSON.
  * - warm: the same range again from the SQLite cache, cloned the same way.
  *   Target < 150 ms.
- * - baseline (same run): the same month's JSON bytes received over HTTP and
- *   nothing done with them, in the same week-sized requests the core makes:
- *   what the service and the socket cost before the core does anything.
+ * - baseline (same run): the same month's JSON bytes (the spec's form)
+ *   received over HTTP and nothing done with them, in the same week-sized
+ *   requests the core makes: what any client pays before doing anything.
  *
  * The service keeps running between cold runs (as it does for an operator): its
  * simulator's day plans are cached after the first request, so the first cold
@@ -33,6 +36,7 @@ const ASSET = 1;
 const DAYS = 30;
 const DAY = 86_400_000;
 const COLD_RUNS = 7;
+const JSON_RUNS = 5;
 const WARM_RUNS = 15;
 const TARGET_COLD_MS = 1000;
 const TARGET_WARM_MS = 150;
@@ -99,8 +103,18 @@ async function main(): Promise<void> {
   try {
     const operator = ready.users.find((u) => u.asset_ids === null);
     if (!operator) throw new Error('no operator in the ready line');
-    const http = createHttpClient({ getToken: () => operator.token });
-    const fleet = createFleetApi(http, { apiUrl: ready.api_url, accountKey: ready.account_key });
+    const endpoints = { apiUrl: ready.api_url, accountKey: ready.account_key };
+    const fleet = createFleetApi(createHttpClient({ getToken: () => operator.token }), endpoints);
+    // As a service that knows only the spec's JSON answers: whatever the core asks for, JSON comes back.
+    const jsonOnly: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Accept', 'application/json');
+      return fetch(input, { ...init, headers });
+    };
+    const jsonFleet = createFleetApi(
+      createHttpClient({ getToken: () => operator.token, fetch: jsonOnly }),
+      endpoints,
+    );
     // Ends before the settle window (history-service.ts SETTLE_MS): a range up to "now" leaves its last
     // two minutes uncovered, and every warm open would fetch them again (a small, separate request).
     const end = Date.now() - SETTLE_MS - 60_000;
@@ -110,6 +124,7 @@ async function main(): Promise<void> {
     console.log(`  ${load()} at start`);
 
     const cold: number[] = [];
+    const coldJson: number[] = [];
     const warm: number[] = [];
     const baseline: number[] = [];
     let points = 0;
@@ -135,6 +150,16 @@ async function main(): Promise<void> {
         }
       cache.close();
     }
+    for (let run = 0; run < JSON_RUNS; run++) {
+      const cache = openOfflineCache(join(dir, `json-${run}.db`));
+      const history = createHistoryService({ cache, fleet: () => jsonFleet });
+      const t0 = performance.now();
+      const answer = structuredClone(await history.get(ASSET, start, end));
+      coldJson.push(performance.now() - t0);
+      if (answer.points.t.length !== points)
+        throw new Error(`JSON gave ${answer.points.t.length} points, columns ${points}`);
+      cache.close();
+    }
 
     const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
     const line = (label: string, xs: readonly number[]): string =>
@@ -143,14 +168,18 @@ async function main(): Promise<void> {
     console.log(`  first cold run after service start: ${fmt(cold[0] ?? Number.NaN)} ms`);
     const steady = cold.slice(1);
     console.log(line('cold (empty cache → columns cloned)', steady));
+    console.log(line('cold, a JSON-only service', coldJson));
     console.log(line('warm (SQLite cache → columns cloned)', warm));
-    console.log(line('baseline (HTTP bytes only)', baseline.slice(1)));
+    console.log(line('baseline (JSON bytes over HTTP only)', baseline.slice(1)));
+    const base = percentile(baseline.slice(1), 50);
     console.log(
-      `  ratio cold/baseline: ${fmt(percentile(steady, 50) / percentile(baseline.slice(1), 50), 2)}×`,
+      `  ratio cold/baseline: ${fmt(percentile(steady, 50) / base, 2)}× (columns), ` +
+        `${fmt(percentile(coldJson, 50) / base, 2)}× (JSON)`,
     );
     console.log(
       `  target cold < ${TARGET_COLD_MS} ms (median): ${verdict(percentile(steady, 50) < TARGET_COLD_MS)}; ` +
-        `warm < ${TARGET_WARM_MS} ms (median): ${verdict(percentile(warm, 50) < TARGET_WARM_MS)}`,
+        `warm < ${TARGET_WARM_MS} ms (median): ${verdict(percentile(warm, 50) < TARGET_WARM_MS)}; ` +
+        `JSON-only cold < ${TARGET_COLD_MS} ms: ${verdict(percentile(coldJson, 50) < TARGET_COLD_MS)}`,
     );
     console.log(`  ${load()} at end`);
   } finally {

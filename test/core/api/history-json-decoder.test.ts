@@ -9,6 +9,7 @@ import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { openOfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { createHistoryService } from '../../../src/main/core/history/history-service';
 import { historyResponseSchema } from '../../../src/shared/interface';
+import { HISTORY_COLUMNS_MEDIA_TYPE } from '../../../src/shared/interface/history-columns-wire';
 import type { HistoryColumns } from '../../../src/shared/ipc/views';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -119,13 +120,18 @@ describe('history answers read straight into columns', () => {
   });
 });
 
-describe('a malformed history answer from a vendor service', () => {
+describe('a malformed history answer from a vendor service (JSON only, or columns it claims)', () => {
   let server: Server;
   let base: string;
   const good = JSON.stringify({ data: [point] });
   const bad = JSON.stringify({ data: [point, { ...point, latitude: 123 }] });
   beforeAll(async () => {
     server = createServer((req, res) => {
+      if (req.url?.includes('/asset/3/')) {
+        // Claims the columns form and sends a JSON body under it.
+        res.writeHead(200, { 'Content-Type': HISTORY_COLUMNS_MEDIA_TYPE }).end(good);
+        return;
+      }
       const body = req.url?.includes('/asset/2/') ? bad : good;
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
     });
@@ -145,6 +151,12 @@ describe('a malformed history answer from a vendor service', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'bad_response', route: 'GET /asset/{id}/history' });
     expect((err as ApiError).message).toContain('data.1.latitude');
+
+    const columns = await fleet
+      .history(3, Date.UTC(2026, 10, 2), Date.UTC(2026, 10, 3))
+      .catch((e: unknown) => e);
+    expect(columns).toMatchObject({ kind: 'bad_response', status: 200 });
+    expect((columns as ApiError).message).toContain('not in the FHC1 layout');
 
     const cache = openOfflineCache(':memory:');
     const history = createHistoryService({ cache, fleet: () => fleet, now: () => Date.UTC(2026, 10, 9) });

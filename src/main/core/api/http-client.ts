@@ -21,6 +21,8 @@ export interface HttpRequest {
    * caller that decodes a large answer itself (history-json-decoder.ts); errors are parsed as usual.
    */
   readonly responseType?: 'json' | 'bytes' | 'json-bytes';
+  /** The Accept header when a route can answer in more than JSON (RFC 9110 §12.5.1). */
+  readonly accept?: string;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
 }
@@ -103,6 +105,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     };
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
     if (req.responseType === 'bytes') headers.Accept = 'image/*, application/json;q=0.5';
+    if (req.accept !== undefined) headers.Accept = req.accept;
     const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any(
