@@ -21,16 +21,15 @@
  *
  * Run: npm run bench:history
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { createFleetApi } from '../src/main/core/api/fleet-api';
 import { createHttpClient } from '../src/main/core/api/http-client';
 import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { createHistoryService, FETCH_PIECE_MS, SETTLE_MS } from '../src/main/core/history/history-service';
+import { startServiceProcess } from './support/service-process';
 
 const ASSET = 1;
 const DAYS = 30;
@@ -59,21 +58,6 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ')} on ${availableParallelism()} cores`;
 
-async function startServiceProcess(): Promise<{ child: ChildProcess; ready: ReadyLine }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    try {
-      return { child, ready: readyLineSchema.parse(JSON.parse(line)) };
-    } catch {
-      // Not the ready line.
-    }
-  }
-  throw new Error('The local service exited before its ready line.');
-}
-
 async function baselineMs(ready: ReadyLine, token: string, start: number, end: number): Promise<number> {
   const t0 = performance.now();
   let bytes = 0;
@@ -93,7 +77,7 @@ async function baselineMs(ready: ReadyLine, token: string, start: number, end: n
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fleetdesk-history-bench-'));
-  const { child, ready } = await startServiceProcess();
+  const { child, ready } = await startServiceProcess([], readyLineSchema);
   const hardStop = setTimeout(() => {
     console.error('bench:history took too long; giving up');
     child.kill('SIGTERM');

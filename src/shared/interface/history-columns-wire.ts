@@ -30,12 +30,15 @@ export class HistoryWireError extends Error {
   }
 }
 
-/** Columns laid over one buffer of `count` points, at the offsets of the layout above. */
-function lay(buffer: ArrayBuffer, count: number): HistoryColumns {
-  const f64 = (i: number): Float64Array => new Float64Array(buffer, HEADER_BYTES + i * count * 8, count);
-  const f32 = (i: number): Float32Array =>
-    new Float32Array(buffer, HEADER_BYTES + count * 32 + i * count * 4, count);
-  const u8 = (i: number): Uint8Array => new Uint8Array(buffer, HEADER_BYTES + count * 44 + i * count, count);
+/**
+ * Columns of `count` points laid over `buffer` from byte `base`, in the order
+ * above: the float64 columns first, so each column is aligned when `base` is
+ * 8-aligned. The history cache's chunks use the same layout.
+ */
+export function columnsOver(buffer: ArrayBufferLike, base: number, count: number): HistoryColumns {
+  const f64 = (i: number): Float64Array => new Float64Array(buffer, base + i * count * 8, count);
+  const f32 = (i: number): Float32Array => new Float32Array(buffer, base + count * 32 + i * count * 4, count);
+  const u8 = (i: number): Uint8Array => new Uint8Array(buffer, base + count * 44 + i * count, count);
   return {
     t: f64(0),
     lat: f64(1),
@@ -60,7 +63,7 @@ export function allocateWire(count: number): {
   const header = new DataView(buffer);
   header.setUint32(0, MAGIC, true);
   header.setUint32(4, count, true);
-  return { bytes: new Uint8Array(buffer), columns: lay(buffer, count) };
+  return { bytes: new Uint8Array(buffer), columns: columnsOver(buffer, HEADER_BYTES, count) };
 }
 
 /**
@@ -81,7 +84,7 @@ export function decodeHistoryColumns(body: Uint8Array): HistoryColumns {
     );
   const buffer = new ArrayBuffer(expected);
   new Uint8Array(buffer).set(body);
-  const c = lay(buffer, count);
+  const c = columnsOver(buffer, HEADER_BYTES, count);
   for (let i = 0; i < count; i++) {
     const lat = c.lat[i] ?? Number.NaN;
     const lon = c.lon[i] ?? Number.NaN;
