@@ -17,7 +17,10 @@
  *
  * The service keeps running between cold runs (as it does for an operator): its
  * simulator's day plans are cached after the first request, so the first cold
- * run is printed on its own. Drawing in the renderer is not part of these figures.
+ * run is printed on its own. "ready to draw" adds what the History screen
+ * derives from the answer before it draws (gaps, stops, idle, summary:
+ * loaded-history.ts, run here in Node); the canvas drawing of the same
+ * 30-day track is bench:map's "replay track" figure.
  *
  * Run: npm run bench:history
  */
@@ -29,6 +32,7 @@ import { createFleetApi } from '../src/main/core/api/fleet-api';
 import { createHttpClient } from '../src/main/core/api/http-client';
 import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { createHistoryService, FETCH_PIECE_MS, SETTLE_MS } from '../src/main/core/history/history-service';
+import { deriveLoadedHistory } from '../src/renderer/src/features/history/loaded-history';
 import { startServiceProcess } from './support/service-process';
 
 const ASSET = 1;
@@ -108,8 +112,10 @@ async function main(): Promise<void> {
     console.log(`  ${load()} at start`);
 
     const cold: number[] = [];
+    const drawable: number[] = [];
     const coldJson: number[] = [];
     const warm: number[] = [];
+    const warmDrawable: number[] = [];
     const baseline: number[] = [];
     let points = 0;
     for (let run = 0; run < COLD_RUNS; run++) {
@@ -119,6 +125,8 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const answer = structuredClone(await history.get(ASSET, start, end));
       cold.push(performance.now() - t0);
+      deriveLoadedHistory(answer, end);
+      drawable.push(performance.now() - t0);
       if (answer.coverage.source !== 'network')
         throw new Error(`cold run came from ${answer.coverage.source}`);
       points = answer.points.t.length;
@@ -127,6 +135,8 @@ async function main(): Promise<void> {
           const w0 = performance.now();
           const again = structuredClone(await history.get(ASSET, start, end));
           warm.push(performance.now() - w0);
+          deriveLoadedHistory(again, end);
+          warmDrawable.push(performance.now() - w0);
           if (again.coverage.source !== 'cache' || again.points.t.length !== points)
             throw new Error(
               `warm run came from ${again.coverage.source} with ${again.points.t.length} points`,
@@ -152,8 +162,10 @@ async function main(): Promise<void> {
     console.log(`  first cold run after service start: ${fmt(cold[0] ?? Number.NaN)} ms`);
     const steady = cold.slice(1);
     console.log(line('cold (empty cache → columns cloned)', steady));
+    console.log(line('cold, then ready to draw', drawable.slice(1)));
     console.log(line('cold, a JSON-only service', coldJson));
     console.log(line('warm (SQLite cache → columns cloned)', warm));
+    console.log(line('warm, then ready to draw', warmDrawable));
     console.log(line('baseline (JSON bytes over HTTP only)', baseline.slice(1)));
     const base = percentile(baseline.slice(1), 50);
     console.log(
@@ -161,9 +173,10 @@ async function main(): Promise<void> {
         `${fmt(percentile(coldJson, 50) / base, 2)}× (JSON)`,
     );
     console.log(
-      `  target cold < ${TARGET_COLD_MS} ms (median): ${verdict(percentile(steady, 50) < TARGET_COLD_MS)}; ` +
-        `warm < ${TARGET_WARM_MS} ms (median): ${verdict(percentile(warm, 50) < TARGET_WARM_MS)}; ` +
-        `JSON-only cold < ${TARGET_COLD_MS} ms: ${verdict(percentile(coldJson, 50) < TARGET_COLD_MS)}`,
+      `  targets (medians, ready to draw; the draw itself is bench:map's): cold < ${TARGET_COLD_MS} ms ` +
+        `${verdict(percentile(drawable.slice(1), 50) < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ` +
+        `${verdict(percentile(warmDrawable, 50) < TARGET_WARM_MS)}; a JSON-only service, cold < ` +
+        `${TARGET_COLD_MS} ms before drawing: ${verdict(percentile(coldJson, 50) < TARGET_COLD_MS)}`,
     );
     console.log(`  ${load()} at end`);
   } finally {
