@@ -89,6 +89,11 @@ describe('history: fetched once, then served from the cache, offline included', 
       offline: false,
     });
     expect(wider.points.t[0]).toBeGreaterThanOrEqual(T0 + HOUR / 2);
+    // The answer is put together before the fetched part is stored: the cache then gives the same.
+    const cached = await history.get(id, T0 + HOUR / 2, T0 + 2 * HOUR);
+    expect(cached.coverage.source).toBe('cache');
+    for (const name of ['t', 'lat', 'lon', 'speed', 'odometer', 'ignition'] as const)
+      expect(Array.from(cached.points[name]), name).toEqual(Array.from(wider.points[name]));
   });
 
   it('evicts the least recently viewed history under a small cap and fetches it again when asked', async () => {
