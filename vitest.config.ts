@@ -41,7 +41,7 @@ const INTEGRATION = [
   'test/server/fleet/listed-resources.test.ts',
   'test/electron/self-test.test.ts',
   'test/core/app-core-*.test.ts',
-  'test/core/api/{asset-pages,fleet-api,http-client,reports-api}.test.ts',
+  'test/core/api/{asset-pages,fleet-api,history-json-decoder,http-client,reports-api}.test.ts',
   'test/core/fleet/fleet-model.test.ts',
   'test/core/history/history-service.test.ts',
   'test/core/links/link-service.test.ts',

@@ -9,11 +9,9 @@
  * The service runs in a child process so the CPU figure is the core's alone.
  * Run: npm run bench:core (after the SQLite part), or npx tsx bench/core-live.bench.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createAppCore } from '../src/main/core/app-core';
@@ -23,6 +21,7 @@ import { createMemorySecretStore } from '../src/main/core/session/secret-store';
 import { LOCATION_UPDATED_EVENT } from '../src/shared/interface';
 import type { IpcEvent, IpcEvents } from '../src/shared/ipc/contract';
 import { LatencyStats } from './support/latency-stats';
+import { startServiceProcess } from './support/service-process';
 import { liveChannelClient } from './support/live-channel-client';
 
 const ASSETS = 10_000;
@@ -65,33 +64,6 @@ const isLiveBatch = (event: IpcEvent, _payload: unknown): _payload is IpcEvents[
   event === 'live.positions';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function startServiceProcess(): Promise<{ child: ChildProcess; ready: ReadyLine }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/server/cli.ts',
-      '--port',
-      '0',
-      '--fleet-size',
-      String(ASSETS),
-      '--tick-ms',
-      String(TICK_MS),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    try {
-      return { child, ready: readyLineSchema.parse(JSON.parse(line)) };
-    } catch {
-      // Not the ready line.
-    }
-  }
-  throw new Error('The local service exited before its ready line.');
-}
 
 /** Runs `during` for `ms` and measures this process' CPU over it. */
 async function measure(ms: number, reset: () => void, collect: () => Omit<Phase, 'cpuPct'>): Promise<Phase> {
@@ -211,7 +183,10 @@ export async function runLiveBench(): Promise<void> {
   console.log(
     `\nLive feed: ${ASSETS.toLocaleString('en-US')} assets every ${TICK_MS / 1000} s through pusher-js (service in a child process)`,
   );
-  const { child, ready } = await startServiceProcess();
+  const { child, ready } = await startServiceProcess(
+    ['--fleet-size', String(ASSETS), '--tick-ms', String(TICK_MS)],
+    readyLineSchema,
+  );
   try {
     // The core first: the service's first minute is its slowest (JIT, first ticks), which would flatter the core.
     const core = await corePhase(ready);

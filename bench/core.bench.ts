@@ -96,7 +96,7 @@ function timed<T>(f: () => T): { readonly ms: number; readonly value: T } {
   return { ms: ms(start), value };
 }
 
-/** The whole path of a 30-day history through the core: HTTP, JSON, zod, columns, SQLite. */
+/** The whole path of a 30-day history through the core: HTTP (columns form, interface-decisions.md), SQLite. */
 async function endToEnd(): Promise<{ fetchMs: number; storeMs: number; points: number }> {
   const service = await startLocalService({ port: 0, fleetSize: 5 });
   try {
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     `${pad('same 1 Hz day, one row per fix (not chosen)')}median ${median(rowReads).toFixed(1)} ms of 5`,
   );
   console.log(
-    `${pad(`end to end: 30-day history from the local service`)}${fmt(e2e.points)} points: HTTP + JSON + zod ${e2e.fetchMs.toFixed(0)} ms, into SQLite ${e2e.storeMs.toFixed(1)} ms`,
+    `${pad(`end to end: 30-day history from the local service`)}${fmt(e2e.points)} points: HTTP + checked columns ${e2e.fetchMs.toFixed(0)} ms, into SQLite ${e2e.storeMs.toFixed(1)} ms`,
   );
   rmSync(dir, { recursive: true, force: true });
 }

@@ -8,6 +8,12 @@ import {
 import { badRequest, notFound } from '../http/http-error';
 import { accessibleAsset } from './asset-access';
 import { assetListItem } from './asset-view';
+import {
+  acceptsHistoryColumns,
+  HISTORY_COLUMNS_MEDIA_TYPE,
+  LITTLE_ENDIAN,
+} from '../../shared/interface/history-columns-wire';
+import { historyColumnsAnswer } from './history-columns-answer';
 import { LocationJsonWriter } from './location-json';
 import { FLEET_PREFIX, accountParams, fleetRoute, idParams, noBody, noQuery } from './fleet-route';
 import { paginate } from './pagination';
@@ -82,14 +88,37 @@ export const assetHistory = fleetRoute(
     params: idParams,
     query: historyQuerySchema,
     body: noBody,
-    responses: { 200: { description: 'Positions, oldest first', schema: historyResponseSchema } },
+    responses: {
+      200: {
+        description:
+          'Positions, oldest first: `{"data": [positions]}` (spec 2.8). A client whose Accept names ' +
+          `${HISTORY_COLUMNS_MEDIA_TYPE} may get the same positions as columns instead, with that ` +
+          'Content-Type (docs/interface-decisions.md "History as columns"): little-endian, "FHC1", the ' +
+          'count as uint32, then whole columns: t (epoch ms), latitude, longitude, odometer as float64; ' +
+          'altitude, speed, heading as float32; ignition (0, 1, 255 unknown) and satellites (255 unknown) ' +
+          'as uint8; NaN where JSON has null. The schema below is the JSON form.',
+        schema: historyResponseSchema,
+        contentType: ['application/json', HISTORY_COLUMNS_MEDIA_TYPE],
+      },
+    },
   },
-  (deps, { params, query, user, reply }) => {
+  (deps, { params, query, user, reply, request }) => {
     const asset = accessibleAsset(deps, user, params.id);
     const start = Date.parse(query.start);
     if (start < HISTORY_EARLIEST)
       throw badRequest('The given data was invalid.', { start: ['must be on or after 2000-01-01'] });
     const end = Math.min(Date.parse(query.end), deps.ctx.now());
+    const most = Math.max(0, Math.floor((end - start) / asset.intervalMs) + 1);
+    // The form depends on Accept (RFC 9110 §12.5.5): a cache must not give one client's form to another.
+    reply.header('Vary', 'Accept');
+    if (LITTLE_ENDIAN && acceptsHistoryColumns(request.headers.accept)) {
+      const bytes = historyColumnsAnswer(most, (visit) => {
+        if (end >= start) deps.ctx.fleet.forEachSample(asset.id, start, end, visit);
+      });
+      return reply
+        .type(HISTORY_COLUMNS_MEDIA_TYPE)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }
     // Written as bytes (location-json.ts): 259,200 points as objects or strings take seconds, not < 1 s.
     const json = new LocationJsonWriter(Math.max(0, end - start) / asset.intervalMs + 1).raw('{"data":[');
     if (end >= start) deps.ctx.fleet.forEachSample(asset.id, start, end, json.locations());

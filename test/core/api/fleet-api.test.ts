@@ -3,6 +3,7 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import { ApiError } from '../../../src/main/core/api/api-error';
 import { createFleetApi, type FleetApi } from '../../../src/main/core/api/fleet-api';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
+import { HISTORY_COLUMNS_MEDIA_TYPE } from '../../../src/shared/interface/history-columns-wire';
 
 describe('fleet interface through the core client, against the local service', () => {
   let service: LocalService;
@@ -56,6 +57,43 @@ describe('fleet interface through the core client, against the local service', (
     expect(h.t[h.t.length - 1]).toBeLessThan(end);
     expect(Array.from(h.t)).toEqual([...h.t].sort((a, b) => a - b));
     expect(h.lat[0]).toBeGreaterThan(40);
+  });
+
+  it('gets the same history as columns as a JSON-only client gets as JSON', async () => {
+    const end = Date.now() - 60_000;
+    const range = { start: new Date(end - 86_400_000).toISOString(), end: new Date(end).toISOString() };
+    const asked: { accept: string | null; type: string | null; vary: string | null }[] = [];
+    const jsonOnly: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Accept', 'application/json');
+      return fetch(input, { ...init, headers });
+    };
+    const watching =
+      (inner: typeof fetch): typeof fetch =>
+      async (input, init) => {
+        const res = await inner(input, init);
+        asked.push({
+          accept: new Headers(init?.headers).get('accept'),
+          type: res.headers.get('content-type'),
+          vary: res.headers.get('vary'),
+        });
+        return res;
+      };
+    const client = (inner: typeof fetch): FleetApi =>
+      createFleetApi(
+        createHttpClient({ getToken: () => service.users[0]?.token ?? '', fetch: watching(inner) }),
+        {
+          apiUrl: service.api_url,
+          accountKey: service.account_key,
+        },
+      );
+    const columns = await client(fetch).history(1, Date.parse(range.start), Date.parse(range.end));
+    const json = await client(jsonOnly).history(1, Date.parse(range.start), Date.parse(range.end));
+    expect(asked.map((a) => a.type?.split(';')[0])).toEqual([HISTORY_COLUMNS_MEDIA_TYPE, 'application/json']);
+    expect(asked.every((a) => a.vary === 'Accept')).toBe(true);
+    expect(columns.t.length).toBeGreaterThan(8000);
+    for (const name of Object.keys(json) as (keyof typeof json)[])
+      expect(Array.from(columns[name]), name).toEqual(Array.from(json[name]));
   });
 
   it('turns a history range the service refuses into a validation error with field messages', async () => {

@@ -17,14 +17,16 @@ describe('history: fetched once, then served from the cache, offline included', 
   let requested: { start: number; end: number }[] = [];
   let maxBytes = Number.MAX_SAFE_INTEGER;
   let assetIds: number[] = [];
+  /** History pieces starting at or after this meet a refused connection (port 1), as when the link drops. */
+  let unreachableFrom = Infinity;
 
   const recordingFetch: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.endsWith('/history'))
-      requested.push({
-        start: Date.parse(url.searchParams.get('start') ?? ''),
-        end: Date.parse(url.searchParams.get('end') ?? ''),
-      });
+    if (url.pathname.endsWith('/history')) {
+      const start = Date.parse(url.searchParams.get('start') ?? '');
+      requested.push({ start, end: Date.parse(url.searchParams.get('end') ?? '') });
+      if (start >= unreachableFrom) return fetch('http://127.0.0.1:1/', init);
+    }
     return fetch(input, init);
   };
 
@@ -37,6 +39,7 @@ describe('history: fetched once, then served from the cache, offline included', 
   });
   beforeEach(() => {
     requested = [];
+    unreachableFrom = Infinity;
     maxBytes = Number.MAX_SAFE_INTEGER;
     cache = openOfflineCache(':memory:');
     const fleet = createFleetApi(
@@ -86,6 +89,11 @@ describe('history: fetched once, then served from the cache, offline included', 
       offline: false,
     });
     expect(wider.points.t[0]).toBeGreaterThanOrEqual(T0 + HOUR / 2);
+    // The answer is put together before the fetched part is stored: the cache then gives the same.
+    const cached = await history.get(id, T0 + HOUR / 2, T0 + 2 * HOUR);
+    expect(cached.coverage.source).toBe('cache');
+    for (const name of ['t', 'lat', 'lon', 'speed', 'odometer', 'ignition'] as const)
+      expect(Array.from(cached.points[name]), name).toEqual(Array.from(wider.points[name]));
   });
 
   it('evicts the least recently viewed history under a small cap and fetches it again when asked', async () => {
@@ -109,6 +117,21 @@ describe('history: fetched once, then served from the cache, offline included', 
     ]);
     expect(r.coverage.complete).toBe(true);
     expect(r.points.t[0]).toBeGreaterThanOrEqual(start);
+  });
+
+  it('keeps the weeks fetched before the connection dropped, with the next week asked for ahead', async () => {
+    const id = assetIds[3] ?? 1;
+    const start = T0 - 25 * MS_PER_DAY;
+    unreachableFrom = start + 14 * MS_PER_DAY;
+    const r = await history.get(id, start, T0);
+    expect(requested.slice(0, 3).map((q) => q.start)).toEqual([
+      start,
+      start + 7 * MS_PER_DAY,
+      start + 14 * MS_PER_DAY,
+    ]);
+    expect(r.coverage).toMatchObject({ complete: false, completeUntil: unreachableFrom, offline: true });
+    expect(cache.history.coverage(id)).toEqual([{ start, end: unreachableFrom }]);
+    expect(r.points.t[r.points.t.length - 1]).toBeLessThan(unreachableFrom);
   });
 
   it('fills what it cannot fetch with the live positions it received, when offline', async () => {

@@ -13,7 +13,14 @@ import {
 import type { HistoryColumns } from '../../../shared/ipc/views';
 import { allocateColumns, UNKNOWN_U8 } from '../cache/history-columns';
 import { allPages, fleetBase } from './all-pages';
-import type { HttpClient } from './http-client';
+import {
+  decodeHistoryColumns,
+  HISTORY_COLUMNS_MEDIA_TYPE,
+  HistoryWireError,
+} from '../../../shared/interface/history-columns-wire';
+import { ApiError } from './api-error';
+import { decodeHistoryJson } from './history-json-decoder';
+import { parseJsonBytes, type HttpClient } from './http-client';
 import { validateRequest } from './request-validation';
 
 export interface FleetEndpoints {
@@ -69,8 +76,19 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
         query: { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
         // A 31-day history is tens of megabytes: more time than a small request.
         timeoutMs: 120_000,
+        responseType: 'json-bytes',
+        // Columns where the service has them (the local service does); JSON from any other.
+        accept: `${HISTORY_COLUMNS_MEDIA_TYPE}, application/json;q=0.9`,
       });
-      return toColumns(http.parse(historyResponseSchema, res.body, route).data);
+      if (!(res.body instanceof Uint8Array)) throw new TypeError('a json-bytes answer without its bytes');
+      if (res.headers.get('content-type')?.toLowerCase().startsWith(HISTORY_COLUMNS_MEDIA_TYPE))
+        return columnsAnswer(res.body, route, res.status);
+      // The plain form is read straight into columns; anything else (or anything wrong) goes through the
+      // schema, which accepts every valid form and names what is wrong.
+      return (
+        decodeHistoryJson(res.body) ??
+        toColumns(http.parse(historyResponseSchema, parseJsonBytes(res.body, route, res.status), route).data)
+      );
     },
 
     async createTrackingLink(request) {
@@ -80,6 +98,21 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
       return http.parse(trackingLinkSchema, res.body, route);
     },
   };
+}
+
+function columnsAnswer(body: Uint8Array, route: string, status: number): HistoryColumns {
+  try {
+    return decodeHistoryColumns(body);
+  } catch (err) {
+    if (!(err instanceof HistoryWireError)) throw err;
+    throw new ApiError({
+      kind: 'bad_response',
+      route,
+      status,
+      message: `The service's answer to ${route} is not in the expected form: ${err.message}.`,
+      cause: err,
+    });
+  }
 }
 
 /** Spec 2.8 positions → columns; null fields become NaN / 255 ("unknown"). */

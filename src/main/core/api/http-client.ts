@@ -15,8 +15,14 @@ export interface HttpRequest {
   readonly body?: unknown;
   /** A multipart body (spec 4.3 asset photo) instead of JSON; fetch sets its Content-Type. */
   readonly form?: FormData;
-  /** `bytes`: a successful answer's body is its raw bytes (a photo), not JSON. */
-  readonly responseType?: 'json' | 'bytes';
+  /**
+   * `bytes`: a successful answer's body is its raw bytes (a photo), not JSON.
+   * `json-bytes`: JSON is asked for, and a successful answer's body is its raw bytes, for a
+   * caller that decodes a large answer itself (history-json-decoder.ts); errors are parsed as usual.
+   */
+  readonly responseType?: 'json' | 'bytes' | 'json-bytes';
+  /** The Accept header when a route can answer in more than JSON (RFC 9110 §12.5.1). */
+  readonly accept?: string;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
 }
@@ -99,6 +105,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     };
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
     if (req.responseType === 'bytes') headers.Accept = 'image/*, application/json;q=0.5';
+    if (req.accept !== undefined) headers.Accept = req.accept;
     const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any(
@@ -118,7 +125,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       options.onReachability?.(true);
       // The timeout covers the body too: a stalled 46 MB history must not hang forever.
-      if (req.responseType === 'bytes' && res.ok) {
+      if ((req.responseType === 'bytes' || req.responseType === 'json-bytes') && res.ok) {
         bytes = new Uint8Array(await res.arrayBuffer());
         text = '';
       } else text = await res.text();
@@ -149,6 +156,19 @@ class Refused {
     readonly token: string,
     readonly error: ApiError,
   ) {}
+}
+
+/** A `json-bytes` answer's JSON value; not JSON is a bad_response ApiError, as for any other answer. */
+export function parseJsonBytes(bytes: Uint8Array, route: string, status: number): unknown {
+  const body = parseJsonOrText(new TextDecoder().decode(bytes));
+  if (body instanceof NotJson)
+    throw new ApiError({
+      kind: 'bad_response',
+      route,
+      status,
+      message: `The service answered ${route} with something that is not JSON.`,
+    });
+  return body;
 }
 
 class NotJson {

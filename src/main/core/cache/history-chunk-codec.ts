@@ -1,3 +1,4 @@
+import { columnsOver } from '../../../shared/interface/history-columns-wire';
 import type { HistoryColumns } from '../../../shared/ipc/views';
 import {
   allocateColumns,
@@ -72,20 +73,5 @@ export function decodeChunk(
 }
 
 function viewColumns(blob: Uint8Array, count: number): WritableHistoryColumns {
-  const base = blob.byteOffset + HEADER_BYTES;
-  const f64 = (i: number): Float64Array => new Float64Array(blob.buffer, base + i * count * 8, count);
-  const f32 = (i: number): Float32Array =>
-    new Float32Array(blob.buffer, base + count * 32 + i * count * 4, count);
-  const u8 = (i: number): Uint8Array => new Uint8Array(blob.buffer, base + count * 44 + i * count, count);
-  return {
-    t: f64(0),
-    lat: f64(1),
-    lon: f64(2),
-    odometer: f64(3),
-    alt: f32(0),
-    speed: f32(1),
-    heading: f32(2),
-    ignition: u8(0),
-    satellites: u8(1),
-  };
+  return columnsOver(blob.buffer, blob.byteOffset + HEADER_BYTES, count);
 }

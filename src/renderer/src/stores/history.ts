@@ -1,29 +1,13 @@
 import { defineStore } from 'pinia';
 import { markRaw, ref, shallowRef } from 'vue';
-import type { HistoryResult } from '../../../shared/ipc';
 import { call, hasErrorCode } from '../api';
-import { summariseHistory, type HistorySummary } from '../features/history/history-summary';
-import { findIdle, findStops, type Stretch } from '../features/history/stop-detection';
-import { findDataGaps, type DataGap } from '../features/history/data-gaps';
+import { deriveLoadedHistory, type LoadedHistory } from '../features/history/loaded-history';
 import {
   presetRange,
   toLocalInput,
   type RangePreset,
   type TimeRange,
 } from '../features/history/history-range';
-
-/** A loaded history and what is derived from it once, all kept out of deep reactivity. */
-export interface LoadedHistory {
-  readonly result: HistoryResult;
-  readonly stops: readonly Stretch[];
-  /** Stretches with no fixes: drawn and counted as no data, never as stops. */
-  readonly gaps: readonly DataGap[];
-  /** What "skip idle" jumps over: idle stretches and data gaps, sorted by start. */
-  readonly idle: readonly { readonly start: number; readonly end: number }[];
-  readonly summary: HistorySummary;
-  /** When it was asked for: a range that ended then is "so far" (coverage-notice.ts). */
-  readonly askedAt: number;
-}
 
 /**
  * History & replay state. The typed-array columns never become reactive
@@ -47,16 +31,13 @@ export const useHistory = defineStore('history', () => {
     try {
       const result = await call('history.get', { assetId, start: range.start, end: range.end });
       if (mine !== seq) return;
-      const gaps = findDataGaps(result.points);
-      // Idle stretches end where a gap begins, so the two never overlap.
-      const idle = [...findIdle(result.points, gaps), ...gaps].sort((a, b) => a.start - b.start);
+      const derived = deriveLoadedHistory(result, askedAt);
       loaded.value = markRaw({
-        result: markRaw(result),
-        stops: markRaw(findStops(result.points, gaps)),
-        gaps: markRaw(gaps),
-        idle: markRaw(idle),
-        summary: summariseHistory(result.points, gaps),
-        askedAt,
+        ...derived,
+        result: markRaw(derived.result),
+        stops: markRaw(derived.stops),
+        gaps: markRaw(derived.gaps),
+        idle: markRaw(derived.idle),
       });
     } catch (err) {
       if (mine !== seq) return;

@@ -51,6 +51,9 @@ export function summariseHistory(
 ): HistorySummary {
   const n = cols.t.length;
   const gapAfter = gapMask(n, gaps);
+  const odo = n > 1 ? odometerDistance(cols.odometer) : null;
+  // Great-circle steps only when the odometer cannot be used: 259,200 of them are most of this pass.
+  const needGps = odo === null;
   let gps = 0;
   let movingMs = 0;
   let stoppedMs = 0;
@@ -62,7 +65,7 @@ export function summariseHistory(
     if (Number.isFinite(s) && s > maxSpeed) maxSpeed = s;
     if (i + 1 >= n) break;
     const dt = cols.t[i + 1]! - cols.t[i]!;
-    gps += haversineKm(cols.lat[i]!, cols.lon[i]!, cols.lat[i + 1]!, cols.lon[i + 1]!);
+    if (needGps) gps += haversineKm(cols.lat[i]!, cols.lon[i]!, cols.lat[i + 1]!, cols.lon[i + 1]!);
     if (gapAfter[i] === 1) {
       noDataMs += dt;
     } else if (Number.isFinite(s) && s > 0) {
@@ -72,7 +75,6 @@ export function summariseHistory(
       stoppedMs += dt;
     }
   }
-  const odo = n > 1 ? odometerDistance(cols.odometer) : null;
   return {
     points: n,
     distanceKm: odo ?? gps,
