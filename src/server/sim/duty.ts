@@ -2,7 +2,7 @@ import { between, unit } from './random';
 import type { AssetKind } from './types';
 
 /**
- * What a vehicle's working day looks like (docs/architecture.md "The simulated fleet"). A fleet of day
+ * What a vehicle's working day looks like (docs/interface-decisions.md "The simulated fleet"). A fleet of day
  * workers alone is parked at night, at weekends and, between long customer stops, most of a weekday:
  * a demo that shows five still dots at 23:00. So most road vehicles have work with short stops:
  * - `shifts`: taxis, security patrols, night couriers and buses, crewed by two drivers a day. Every day,
@@ -67,7 +67,7 @@ export const PLANNING_KMH: Readonly<Record<AssetKind, number>> = {
   equipment: 27,
 };
 
-/** Seconds a round of `duty` may plan to work (drives at CITY_KMH and stops) on a day of `kind`. */
+/** Seconds a round of `duty` may plan to work (drives at PLANNING_KMH, and stops) on a day of `kind`. */
 export function plannedWorkS(duty: 'shifts' | 'courier', kind: 'weekday' | 'saturday' | 'sunday'): number {
   if (duty === 'shifts') return 23.3 * 3600;
   return kind === 'weekday' ? 12.5 * 3600 : kind === 'saturday' ? 5 * 3600 : 0;
