@@ -136,7 +136,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       workerMaxHeapMb: opts.reportWorkerMaxHeapMb,
       enteredRefills: enteredRefillsOf(stores.records),
     }),
-    createTrackingPageModule(context, { tickMs: opts.tickMs, devOutbox: opts.devOutbox }),
+    createTrackingPageModule(context, {
+      tickMs: opts.tickMs,
+      devOutbox: opts.devOutbox,
+      ...(opts.trackingTileUrl === undefined ? {} : { tileUrl: opts.trackingTileUrl }),
+      ...(opts.trackingTileAttribution === undefined
+        ? {}
+        : { tileAttribution: opts.trackingTileAttribution }),
+    }),
     createDocsModule(context),
   ];
   for (const m of modules) await m.register(app);

@@ -56,6 +56,17 @@ const optionsObject = z.object({
    * there (`--at`): the simulated fleet then does what it does at that moment. Not with `now`.
    */
   startAt: z.int().min(0).max(MAX_INSTANT).optional(),
+  /**
+   * The map tiles of the public tracking pages (spec 4.2, docs/interface-decisions.md "Public tracking
+   * page"): OpenStreetMap's by default; a site's own tile server, or the tests' local one.
+   */
+  trackingTileUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'an http(s) URL')
+    .refine((t) => ['{z}', '{x}', '{y}'].every((p) => t.includes(p)), 'a template with {z}, {x} and {y}')
+    .optional(),
+  /** The credit line of those tiles (docs/interface-decisions.md "Public tracking page"); OpenStreetMap's by default. */
+  trackingTileAttribution: z.string().min(1).max(300).optional(),
   /** Print nothing (tests); the CLI logs to stderr. */
   quiet: z.boolean().default(true),
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { loopbackOnly } from '../../support/loopback-only';
 
 /** The machine is shared and busy: wait for what the page shows rather than race it. */
 export const PATIENT = { timeout: 15_000, interval: 100 };
@@ -21,21 +22,22 @@ export interface ViewerPage {
   readonly requests: SeenRequest[];
   readonly problems: string[];
   screenshot(state: string): Promise<void>;
+  /** Closes the page; fails the test when it asked the internet for anything. */
   close(): Promise<void>;
 }
 
 /**
  * A phone-sized page (375 px wide) that records every request it makes and
- * every script error or CSP refusal. Tile requests fail fast, as they do on
- * this machine without internet: the page must stay useful without tiles.
+ * every script error or CSP refusal. Nothing reaches the internet: the tests
+ * give the service the local tile server, and any other host is refused.
  */
 export async function openViewer(browser: Browser): Promise<ViewerPage> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+  const guard = await loopbackOnly(context);
   const page = await context.newPage();
   const pending: Array<Promise<SeenRequest>> = [];
   const requests: SeenRequest[] = [];
   const problems: string[] = [];
-  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
   page.on('request', (r: Request) => {
     pending.push(
       r.allHeaders().then((headers) => {
@@ -69,6 +71,7 @@ export async function openViewer(browser: Browser): Promise<ViewerPage> {
     close: async () => {
       await Promise.allSettled(pending);
       await context.close();
+      guard.check();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium';
+import { startTileServer, type TileServer } from '../../support/tile-server';
 import {
   operatorToken,
   startTrackingService,
@@ -13,12 +14,14 @@ const HOUR = 3_600_000;
 describe('the public tracking page in Chromium', () => {
   let ts: TrackingService;
   let browser: Browser;
+  let tiles: TileServer;
 
   beforeAll(async () => {
+    tiles = await startTileServer();
     // Simulated time runs 10× faster, so the asset covers visible ground between two updates; each test
     // starts at the same moment of a trip that goes on for longer than a test may run (2 min, 20 at 10×).
     [ts, browser] = await Promise.all([
-      startTrackingService({ speed: 10, lastingMs: 25 * 60_000 }),
+      startTrackingService({ speed: 10, lastingMs: 25 * 60_000, tileUrl: tiles.template }),
       launchChromium(),
     ]);
   });
@@ -28,6 +31,7 @@ describe('the public tracking page in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await ts?.stop();
+    await tiles?.stop();
   });
 
   it('a public link shows the asset moving on the map, its speed, last update, ETA and today’s track', async () => {
@@ -43,15 +47,20 @@ describe('the public tracking page in Chromium', () => {
         .poll(() => v.page.locator('#eta').textContent(), PATIENT)
         .toMatch(/about \d\d:\d\d .* km to /);
       expect(await v.page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
-      // No tiles on this machine: the page says so and still shows a scale and the marker.
-      await v.page.locator('#tiles-note').waitFor({ state: 'visible' });
+      // The map's tiles, from the tile server the service was given (its origin is in the page's CSP).
+      await v.page
+        .locator('img.leaflet-tile-loaded')
+        .first()
+        .waitFor({ state: 'visible', ...PATIENT });
+      expect(tiles.requests.length).toBeGreaterThan(0);
+      expect(await v.page.locator('#tiles-note').isVisible()).toBe(false);
       await v.page.locator('.leaflet-control-scale-line').waitFor({ state: 'visible' });
       await v.screenshot('public');
       await v.page.setViewportSize({ width: 1280, height: 800 });
       await v.screenshot('public-desktop');
       expect(v.requests.some((r) => r.url.endsWith(`/track/${link.uuid}/events`))).toBe(true);
       expect(
-        v.requests.every((r) => !/^https?:\/\/(?!127\.0\.0\.1|tile\.openstreetmap\.org)/.test(r.url)),
+        v.requests.every((r) => /^https?:\/\/127\.0\.0\.1[:/]/.test(r.url) || r.url.startsWith('data:')),
       ).toBe(true);
       expectNoTokenSent(v.requests, operatorToken(ts));
       expect(v.problems).toEqual([]);
@@ -176,7 +185,7 @@ describe('the public tracking page in Chromium', () => {
   });
 
   it('a tracker that went offline shows where it last reported and how long ago', async () => {
-    const offline = await startTrackingService({ moment: 'offline', fleetSize: 30 });
+    const offline = await startTrackingService({ moment: 'offline', fleetSize: 30, tileUrl: tiles.template });
     const v = await openViewer(browser);
     try {
       await v.page.goto(offline.pageUrl(offline.link('public')));
@@ -192,6 +201,23 @@ describe('the public tracking page in Chromium', () => {
     } finally {
       await v.close();
       await offline.stop();
+    }
+  });
+
+  it('with the tile server down, the page says so and still shows the marker, its track and a scale', async () => {
+    await tiles.stop();
+    const link = ts.link('public');
+    const v = await openViewer(browser);
+    try {
+      await v.page.goto(ts.pageUrl(link));
+      await v.page.locator('#tiles-note').waitFor({ state: 'visible', ...PATIENT });
+      await v.page.locator('.leaflet-marker-icon').first().waitFor({ state: 'visible' });
+      await v.page.locator('.leaflet-control-scale-line').waitFor({ state: 'visible' });
+      expect(await v.page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+      await v.screenshot('public-without-tiles');
+    } finally {
+      await v.close();
+      await tiles.restart();
     }
   });
 });

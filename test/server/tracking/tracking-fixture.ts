@@ -40,6 +40,8 @@ export interface TrackingServiceOptions {
    * offline. Twelve minutes by default, longer than a test at real speed may run.
    */
   readonly lastingMs?: number;
+  /** The pages' tile URL template (the local tile server's in Chromium tests); OpenStreetMap's by default. */
+  readonly tileUrl?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function startTrackingService(opts: TrackingServiceOptions = {}): P
     now: clock.now,
     // The tests read the verification mail over HTTP, as a developer would.
     devOutbox: true,
+    ...(opts.tileUrl === undefined ? {} : { trackingTileUrl: opts.tileUrl }),
   });
   const fleet = service.context.fleet;
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
