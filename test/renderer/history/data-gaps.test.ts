@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   findDataGaps,
+  gapAt,
   gapThreshold,
   GAP_FLOOR_MS,
   medianInterval,
 } from '../../../src/renderer/src/features/history/data-gaps';
+import { cursorAt, sampleAt } from '../../../src/renderer/src/features/history/track-sample';
 import { findIdle, findStops } from '../../../src/renderer/src/features/history/stop-detection';
 import { summariseHistory } from '../../../src/renderer/src/features/history/history-summary';
 import { columns, T0, type Fix } from './history-fixture';
@@ -113,5 +115,32 @@ describe('gaps in the data', () => {
     expect(findDataGaps(columns([]))).toEqual([]);
     expect(findDataGaps(columns([{ t: T0, lat: 51, lon: 4, speed: 0 }]))).toEqual([]);
     expect(gapThreshold(new Float64Array(0))).toBe(GAP_FLOOR_MS);
+  });
+});
+
+describe('the replay cursor across a gap', () => {
+  const track = columns([
+    ...reports(T0, T0 + HOUR, 10 * SEC, 40),
+    ...reports(T0 + HOUR + 40 * MIN, T0 + 2 * HOUR, 10 * SEC, 40, 5.1),
+  ]);
+  const gaps = findDataGaps(track);
+
+  it('stays at the last fix before the silence, saying nothing it cannot vouch for', () => {
+    const lastBefore = sampleAt(track, T0 + HOUR)!;
+    for (const into of [1 * SEC, 20 * MIN, 40 * MIN - SEC]) {
+      const at = cursorAt(track, gaps, T0 + HOUR + into)!;
+      expect([at.lat, at.lon]).toEqual([lastBefore.lat, lastBefore.lon]);
+      expect(at.t).toBe(T0 + HOUR + into);
+      expect(at.speed).toBeNaN();
+      expect(at.odometer).toBeNaN();
+      expect(at.ignition).toBe(255);
+    }
+  });
+
+  it('moves along the track as ever on either side of it', () => {
+    for (const t of [T0 + 30 * MIN + 5 * SEC, T0 + HOUR + 50 * MIN + 5 * SEC])
+      expect(cursorAt(track, gaps, t)).toEqual(sampleAt(track, t));
+    expect(gapAt(gaps, T0 + HOUR)).toBeNull();
+    expect(gapAt(gaps, T0 + HOUR + MIN)).toBe(gaps[0]);
   });
 });

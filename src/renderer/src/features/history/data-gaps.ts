@@ -51,6 +51,11 @@ export function findDataGaps(cols: HistoryColumns, threshold = gapThreshold(cols
   return out;
 }
 
+/** The gap that holds t strictly inside it: there, the track has no "where" to show. */
+export function gapAt(gaps: readonly DataGap[], t: number): DataGap | null {
+  return gaps.find((g) => t > g.start && t < g.end) ?? null;
+}
+
 /** 1 at each index whose interval to the next fix is a gap: an O(1) test for the passes over the track. */
 export function gapMask(length: number, gaps: readonly DataGap[]): Uint8Array {
   const mask = new Uint8Array(length);

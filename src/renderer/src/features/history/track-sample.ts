@@ -1,5 +1,6 @@
 import type { HistoryColumns } from '../../../../shared/ipc';
 import { lerp, lerpAngle } from '../map/interpolation';
+import { gapAt, type DataGap } from './data-gaps';
 
 /** Where the asset was at a track time, interpolated between the two fixes around it. */
 export interface TrackSample {
@@ -54,4 +55,15 @@ export function sampleAt(cols: HistoryColumns, t: number): TrackSample | null {
     ignition: cols.ignition[i]!,
     odometer: mix(cols.odometer[i]!, cols.odometer[j]!, f),
   };
+}
+
+/**
+ * The replay cursor at t. Inside a stretch with no fixes it stays at the last fix before it, with no
+ * speed, ignition or odometer it could vouch for: never a position guessed along the "No data" line.
+ */
+export function cursorAt(cols: HistoryColumns, gaps: readonly DataGap[], t: number): TrackSample | null {
+  const gap = gapAt(gaps, t);
+  const held = sampleAt(cols, gap ? gap.start : t);
+  if (!gap || !held) return held;
+  return { ...held, t, speed: Number.NaN, ignition: 255, odometer: Number.NaN };
 }
