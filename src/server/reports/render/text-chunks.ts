@@ -22,6 +22,16 @@ export class TextChunks {
     if (this.pending.length >= FLUSH_CHARS) this.encodePending();
   }
 
+  /** How many chunks are full and not yet taken. */
+  get fullCount(): number {
+    return this.chunks.length;
+  }
+
+  /** The full chunks, for a consumer that starts on them before the text is done; each is handed over once. */
+  takeFull(): Buffer[] {
+    return this.chunks.splice(0);
+  }
+
   /** The rest of the bytes written, pending text included. */
   done(): Buffer[] {
     this.encodePending();
