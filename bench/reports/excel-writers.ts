@@ -11,7 +11,7 @@ import { renderExcelWithExcelJs } from './exceljs-workbook';
  * level; exceljs's default would only make it slower).
  */
 export const EXCEL_WRITERS = {
-  ours: (doc: ReportDocument): Promise<Uint8Array> => Promise.resolve(renderExcel(doc)),
+  ours: async (doc: ReportDocument): Promise<Uint8Array> => Buffer.concat(await renderExcel(doc)),
   exceljs: (doc: ReportDocument): Promise<Uint8Array> => renderExcelWithExcelJs(doc, { deflateLevel: 1 }),
 } as const;
 

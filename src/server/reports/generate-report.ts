@@ -1,8 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { buildReport } from './content/build-report';
-import { renderReport } from './render/render-report';
+import { renderReportChunks } from './render/render-report';
 import { createFleet } from '../sim/fleet';
 import type { Fleet } from '../sim/types';
 import { visibleFleet } from './visible-fleet';
@@ -44,17 +44,32 @@ export async function generateReport(
     onProgress: (f) => onProgress(Math.min(1, Math.max(0, f)) * BUILD_SHARE),
   });
   onProgress(BUILD_SHARE);
-  const bytes = await renderReport(doc, job.request.format);
+  const chunks = await renderReportChunks(doc, job.request.format);
   onProgress(0.99);
   mkdirSync(job.dir, { recursive: true });
   const finalPath = join(job.dir, job.fileName);
   const tempPath = join(job.dir, `${job.fileName}.${process.pid}-${threadId}${TEMP_SUFFIX}`);
   try {
-    writeFileSync(tempPath, bytes);
+    const fileSize = writeChunks(tempPath, chunks);
     renameSync(tempPath, finalPath);
+    return { fileSize };
   } catch (err) {
     rmSync(tempPath, { force: true });
     throw err;
   }
-  return { fileSize: bytes.byteLength };
+}
+
+/** The chunks one after the other, never joined into one buffer (a 30-day json is 35 MB). */
+function writeChunks(path: string, chunks: readonly Uint8Array[]): number {
+  const fd = openSync(path, 'w');
+  let size = 0;
+  try {
+    for (const chunk of chunks) {
+      for (let at = 0; at < chunk.byteLength;) at += writeSync(fd, chunk, at, chunk.byteLength - at);
+      size += chunk.byteLength;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return size;
 }

@@ -41,6 +41,7 @@ export function visibleFleet(fleet: Fleet, assetIds: readonly number[] | null): 
     sampleAt: scoped(fleet.sampleAt),
     history: scoped(fleet.history),
     forEachSample: scoped(fleet.forEachSample),
+    forEachFix: scoped(fleet.forEachFix),
     isOnline: scoped(fleet.isOnline),
     lastFixAt: scoped(fleet.lastFixAt),
     trips: scoped(fleet.trips),

@@ -17,6 +17,7 @@ import type {
   BeaconDetection,
   Destination,
   FaultCode,
+  Fix,
   Fleet,
   FleetOptions,
   FuelEvent,
@@ -191,6 +192,33 @@ class SimFleet implements Fleet {
   }
 
   forEachSample(assetId: number, start: number, end: number, visit: (s: Sample) => void): void {
+    this.walk(assetId, start, end, (c, t, st) => visit(this.sample(c, t, st)));
+  }
+
+  forEachFix(assetId: number, start: number, end: number, visit: (f: Fix) => void): void {
+    this.walk(assetId, start, end, (c, t, st) => {
+      this.core.evaluate(c.d, t, st);
+      // Rounded as sample() rounds them, so a fix equals its sample's fields.
+      visit({
+        t,
+        lat: round(st.lat, 6),
+        lon: round(st.lon, 6),
+        speed: round(st.speed, 1),
+        heading: Math.round(st.heading) % 360,
+        ignition: st.ignition,
+        state: st.state,
+        odometerKm: round(st.odometerKm, 3),
+      });
+    });
+  }
+
+  /** Every time on the asset's reporting grid in [start, end] outside its offline gaps. */
+  private walk(
+    assetId: number,
+    start: number,
+    end: number,
+    each: (c: DayContext, t: number, st: SegmentState) => void,
+  ): void {
     const a = this.checkAsset(assetId);
     this.checkTime(start);
     this.checkTime(end);
@@ -205,7 +233,7 @@ class SimFleet implements Fleet {
       const stop = Math.min(end, d.end - 1);
       for (; t <= stop; t += iv) {
         if (gaps.length > 0 && inGap(gaps, t)) continue;
-        visit(this.sample(c, t, st));
+        each(c, t, st);
       }
     }
   }

@@ -70,6 +70,21 @@ describe('the simulated fleet', () => {
     expect(outOfOrder).toBe(0);
   });
 
+  it('visits as fixes (forEachFix) the same times, positions and motion as its samples', () => {
+    for (const a of fleet.assets.slice(0, 12)) {
+      const samples: unknown[] = [];
+      const fixes: unknown[] = [];
+      fleet.forEachSample(a.id, MONDAY, MONDAY + 2 * DAY, (s) =>
+        samples.push([s.t, s.lat, s.lon, s.speed, s.heading, s.ignition, s.state, s.odometerKm]),
+      );
+      fleet.forEachFix(a.id, MONDAY, MONDAY + 2 * DAY, (f) =>
+        fixes.push([f.t, f.lat, f.lon, f.speed, f.heading, f.ignition, f.state, f.odometerKm]),
+      );
+      expect(fixes.length).toBeGreaterThan(0);
+      expect(fixes).toEqual(samples);
+    }
+  });
+
   it('answers live (sampleAt) with exactly the fix the history has at the same grid time', () => {
     for (const a of fleet.assets.slice(0, 12)) {
       const h = fleet.history(a.id, MONDAY + 5 * 3_600_000, MONDAY + 9 * 3_600_000);

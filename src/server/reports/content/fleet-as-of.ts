@@ -24,6 +24,7 @@ export function fleetAsOf(fleet: Fleet, present: number): Fleet {
     sampleAt: (id, t) => fleet.sampleAt(id, cut(t)),
     history: (id, start, end) => fleet.history(id, start, cut(end)),
     forEachSample: (id, start, end, visit) => fleet.forEachSample(id, start, cut(end), visit),
+    forEachFix: (id, start, end, visit) => fleet.forEachFix(id, start, cut(end), visit),
     isOnline: (id, t) => fleet.isOnline(id, cut(t)),
     lastFixAt: (id, t) => fleet.lastFixAt(id, cut(t)),
     trips: (id, start, end) => fleet.trips(id, start, cut(end)).filter((trip) => trip.end <= present),

@@ -1,6 +1,6 @@
 import type { BuildContext, ReportDocument, ReportRow } from '../report-document';
 import { NoDataError } from '../report-document';
-import type { MotionState, Sample } from '../../sim/types';
+import type { Fix, MotionState } from '../../sim/types';
 import { describePeriod, periodOf } from './report-period';
 import { assetRef, requireAsset } from './report-subject';
 import { column, latColumn, lonColumn, round, summaryItem, timeColumn } from './report-fields';
@@ -28,8 +28,8 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
   // Two columns rather than 259,200 [t, speed] pairs: the chart keeps about 2,000 of them.
   const times: number[] = [];
   const speeds: number[] = [];
-  let first: Sample | undefined;
-  let last: Sample | undefined;
+  let first: Fix | undefined;
+  let last: Fix | undefined;
   let maxSpeed = 0;
   let movingSpeedSum = 0;
   let movingCount = 0;
@@ -39,7 +39,7 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
   const maxStepMs = asset.intervalMs * 3;
   const span = period.end - period.start;
 
-  fleet.forEachSample(asset.id, period.start, period.end, (s) => {
+  fleet.forEachFix(asset.id, period.start, period.end, (s) => {
     rows.push({
       t: s.t,
       // The simulator's own precision (lat/lon 6 decimals, odometer 3): cells keep it, formats round for display.

@@ -21,31 +21,37 @@ import { zipArchive, type ZipEntry } from './zip-archive';
  * typed cells, a frozen header row and an autofilter. The sheets' XML is
  * written directly and zipped with Node's zlib: a spreadsheet library's
  * per-cell objects made a 30-day trail (1.8 million cells) take seconds.
+ * The archive's bytes come as chunks, in order.
  */
-export function renderExcel(report: ReportDocument): Uint8Array {
+export async function renderExcel(report: ReportDocument): Promise<Buffer[]> {
   const styles = new XlsxStyles();
   const strings = new SharedStrings();
   const taken = new Set<string>();
   const sheets: WorkbookSheet[] = [{ name: sheetName('Summary', taken) }];
-  const sheetChunks: Buffer[][] = [summarySheet(report, styles, strings)];
+  const summary = summarySheet(report, styles, strings);
+  const sheetContents: (() => Iterable<Buffer>)[] = [() => summary];
   for (const table of report.tables) {
-    const { chunks, autoFilter } = tableSheet(table, styles, strings);
+    const { content, autoFilter } = tableSheet(table, styles, strings);
     sheets.push({ name: sheetName(table.title, taken), autoFilter });
-    sheetChunks.push(chunks);
+    sheetContents.push(content);
   }
 
-  const text = (name: string, xml: string): ZipEntry => ({ name, chunks: [Buffer.from(xml, 'utf8')] });
+  // Styles and shared strings are written after the sheets that use them (the zip asks for parts in order).
+  const text = (name: string, xml: () => string): ZipEntry => ({
+    name,
+    content: () => [Buffer.from(xml(), 'utf8')],
+  });
   return zipArchive(
     [
-      text('[Content_Types].xml', contentTypesXml(sheets.length)),
-      text('_rels/.rels', packageRelsXml()),
-      text('docProps/core.xml', corePropsXml(report.title, new Date(report.generatedAt))),
-      text('docProps/app.xml', appPropsXml()),
-      text('xl/workbook.xml', workbookXml(sheets)),
-      text('xl/_rels/workbook.xml.rels', workbookRelsXml(sheets.length)),
-      ...sheetChunks.map((chunks, i) => ({ name: sheetPath(i), chunks })),
-      text('xl/styles.xml', styles.xml()),
-      text('xl/sharedStrings.xml', strings.xml()),
+      text('[Content_Types].xml', () => contentTypesXml(sheets.length)),
+      text('_rels/.rels', packageRelsXml),
+      text('docProps/core.xml', () => corePropsXml(report.title, new Date(report.generatedAt))),
+      text('docProps/app.xml', appPropsXml),
+      text('xl/workbook.xml', () => workbookXml(sheets)),
+      text('xl/_rels/workbook.xml.rels', () => workbookRelsXml(sheets.length)),
+      ...sheetContents.map((content, i) => ({ name: sheetPath(i), content })),
+      text('xl/styles.xml', () => styles.xml()),
+      text('xl/sharedStrings.xml', () => strings.xml()),
     ],
     new Date(report.generatedAt),
   );

@@ -12,17 +12,25 @@ const WIDTH_SAMPLE = 500;
 /**
  * One table as a sheet: typed cells under a frozen, filtered header row.
  * Written as XML text straight from the rows (a 30-day trail is 1.8 million
- * cells): no cell objects, one style index per column.
+ * cells): no cell objects, one style index per column. The XML comes out
+ * chunk by chunk as the zip asks for it, so it is deflated while the rest
+ * is written; the styles and shared strings it uses are complete once the
+ * last chunk is out.
  */
 export function tableSheet(
   table: ReportTable,
   styles: XlsxStyles,
   strings: SharedStrings,
-): { chunks: Buffer[]; autoFilter: string } {
+): { content: () => Generator<Buffer>; autoFilter: string } {
+  const frame = sheetFrame(table);
+  return { content: () => sheetXml(table, frame, styles, strings), autoFilter: autoFilterRange(frame) };
+}
+
+function sheetFrame(table: ReportTable): SheetFrame {
   const cols = table.columns;
   const rows = table.rows;
   const stride = Math.max(1, Math.floor(rows.length / WIDTH_SAMPLE));
-  const frame: SheetFrame = {
+  return {
     columnWidths: cols.map((c) => {
       const sample = [];
       for (let r = 0; r < rows.length; r += stride) sample.push(rows[r]![c.key] ?? null);
@@ -32,6 +40,16 @@ export function tableSheet(
     frozenHeader: true,
     autoFilter: true,
   };
+}
+
+function* sheetXml(
+  table: ReportTable,
+  frame: SheetFrame,
+  styles: XlsxStyles,
+  strings: SharedStrings,
+): Generator<Buffer> {
+  const cols = table.columns;
+  const rows = table.rows;
   const out = new TextChunks();
   out.push(sheetHead(frame));
 
@@ -53,7 +71,8 @@ export function tableSheet(
     let xml = `<row r="${n}">`;
     for (let c = 0; c < width; c++) xml += writers[c]!(row[keys[c]!] ?? null, `${letters[c]!}${n}`);
     out.push(`${xml}</row>`);
+    if (out.fullCount > 0) yield* out.takeFull();
   }
   out.push(sheetTail(frame));
-  return { chunks: out.done(), autoFilter: autoFilterRange(frame) };
+  yield* out.done();
 }
