@@ -107,12 +107,21 @@ export function weekdayNight(fleet: Fleet, from: number, share: number, forMs: n
 }
 
 /**
- * The fleet as it is at the next whole minute, on a clock that stands still there (rate 0): vehicles
- * spread over the city, on the road and parked, none of them moving. Every tracker reports on the whole
- * minute (10, 15, 30 or 60 s), so each marker stands where the simulation has its vehicle.
+ * The fleet as it is at the next whole minute at which `holds`, on a clock that stands still there
+ * (rate 0): vehicles spread over the city, on the road and parked, none of them moving. Every tracker
+ * reports on the whole minute (10, 15, 30 or 60 s), so each marker stands where the simulation has its
+ * vehicle.
  */
-export function fleetStill(now: number): { at: number; rate: 0 } {
-  return { at: Math.ceil(now / MINUTE) * MINUTE, rate: 0 };
+export function fleetStill(
+  fleet: Fleet,
+  now: number,
+  holds: (t: number) => boolean = () => true,
+): { at: number; rate: 0 } {
+  const from = Math.ceil(now / MINUTE) * MINUTE;
+  return {
+    at: firstMoment(from, `its ${fleet.assets.length} vehicles stand as the test needs`, holds),
+    rate: 0,
+  };
 }
 
 /**
