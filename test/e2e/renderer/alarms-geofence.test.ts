@@ -13,6 +13,8 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 const ON_THE_ROAD_MS = 15 * MINUTE;
 /** The square drawn round the point ahead, each way: small beside the distance the vehicle keeps from it until then. */
 const HALF_SIDE_M = 250;
+/** The map's legend (bottom left) and buttons (top) stand this far into it: no corner is clicked there. */
+const LEGEND_CLEARANCE_PX = 140;
 const CLEAR_M = 800;
 let app: FleetdeskApp;
 
@@ -98,13 +100,23 @@ describe('alarms from a geofence drawn on the live map, in Chromium against the 
       await panel.waitFor(PATIENT);
       const freeRight = (await panel.boundingBox())!.x - 10;
       // Between the vehicle and the point ahead: the editor's screenshot shows the one coming to the other.
+      // Unless the vehicle is so far off that the square would reach the map's edges or its legend (bottom
+      // left): then on the point ahead itself, so that every corner is clicked on the map.
       const at = app.fleet.sampleAt(ahead.assetId, app.serviceNow());
-      const view = await bringIntoView(
+      let view = await bringIntoView(
         page,
         (at.lat + ahead.fix.lat) / 2,
         (at.lon + ahead.fix.lon) / 2,
         freeRight,
       );
+      const clickable = (v: MapView): boolean => {
+        const p = pagePoint(v, ahead.fix.lat, ahead.fix.lon);
+        const r = HALF_SIDE_M / metresPerPixel(v) + LEGEND_CLEARANCE_PX;
+        return (
+          p.x - r > v.box.x && p.x + r < freeRight && p.y - r > v.box.y && p.y + r < v.box.y + v.box.height
+        );
+      };
+      if (!clickable(view)) view = await bringIntoView(page, ahead.fix.lat, ahead.fix.lon, freeRight);
 
       // Draw the square round the point ahead with Leaflet-Geoman, closing it on its first corner.
       await panel.getByRole('button', { name: 'Draw a polygon' }).click();
