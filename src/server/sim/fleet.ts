@@ -144,13 +144,27 @@ class SimFleet implements Fleet {
     };
   }
 
+  /** Position and motion at t, rounded as the tracker reports them: the part of a sample every fix has. */
+  private fix(c: DayContext, t: number, st: SegmentState): Fix {
+    this.core.evaluate(c.d, t, st);
+    return {
+      t,
+      lat: round(st.lat, 6),
+      lon: round(st.lon, 6),
+      speed: round(st.speed, 1),
+      heading: Math.round(st.heading) % 360,
+      ignition: st.ignition,
+      state: st.state,
+      odometerKm: round(st.odometerKm, 3),
+    };
+  }
+
   private sample(c: DayContext, t: number, st: SegmentState): Sample {
     const { a, d } = c;
-    this.core.evaluate(d, t, st);
+    const f = this.fix(c, t, st);
     const seg = d.segs[st.seg]!;
     const indoors = seg.kind === 'stop' && seg.place.kind === 'depot';
-    const lat = round(st.lat, 6);
-    const lon = round(st.lon, 6);
+    const { lat, lon } = f;
     if (lat !== c.lastLat || lon !== c.lastLon) {
       c.lastLat = lat;
       c.lastLon = lon;
@@ -161,11 +175,11 @@ class SimFleet implements Fleet {
       lat,
       lon,
       alt: c.lastAlt,
-      speed: round(st.speed, 1),
-      heading: Math.round(st.heading) % 360,
-      ignition: st.ignition,
-      state: st.state,
-      odometerKm: round(st.odometerKm, 3),
+      speed: f.speed,
+      heading: f.heading,
+      ignition: f.ignition,
+      state: f.state,
+      odometerKm: f.odometerKm,
       satellites: this.core.satellites(a.id, t, indoors),
       fuelLiters: round(levelAt(c.fuel, t, st.fuelUsed), 1),
       temperatureC: a.hasTemperatureSensor ? reeferTemperature(this.seed, d, st.seg, t, c.doors) : null,
@@ -196,20 +210,7 @@ class SimFleet implements Fleet {
   }
 
   forEachFix(assetId: number, start: number, end: number, visit: (f: Fix) => void): void {
-    this.walk(assetId, start, end, (c, t, st) => {
-      this.core.evaluate(c.d, t, st);
-      // Rounded as sample() rounds them, so a fix equals its sample's fields.
-      visit({
-        t,
-        lat: round(st.lat, 6),
-        lon: round(st.lon, 6),
-        speed: round(st.speed, 1),
-        heading: Math.round(st.heading) % 360,
-        ignition: st.ignition,
-        state: st.state,
-        odometerKm: round(st.odometerKm, 3),
-      });
-    });
+    this.walk(assetId, start, end, (c, t, st) => visit(this.fix(c, t, st)));
   }
 
   /** Every time on the asset's reporting grid in [start, end] outside its offline gaps. */
