@@ -1,3 +1,4 @@
+import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsOfLocal, operatorOf } from '../../../src/main/demo/demo-of-service';
 import { startRealtime, type Realtime, type RealtimeChannel } from '../../../src/main/core/realtime/realtime';
@@ -157,5 +158,17 @@ describe('realtime: two pusher-js clients against the local service', () => {
     const clients = pusherClientsWith(refused);
     expect(clients.map((c) => c.connection.state)).toEqual(['disconnected', 'disconnected']);
     expect(proxy.authRequests()).toBe(2);
+  });
+
+  it('lets go of its pusher-js clients once stopped, so signing in again and again does not pile them up', async () => {
+    const token = operatorOf(service).token;
+    const before = Pusher.instances.length;
+    for (let round = 0; round < 3; round++) {
+      const { rt, rec } = start(token);
+      await until('both subscribed', () => rec.subscribed.length === 2);
+      expect(Pusher.instances.length).toBe(before + 2);
+      rt.stop();
+      expect(Pusher.instances.length).toBe(before);
+    }
   });
 });

@@ -116,6 +116,10 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     disconnect() {
       closed = true;
       pusher.disconnect();
+      // pusher-js keeps every client it ever made in Pusher.instances and never lets go, so a
+      // client that is done would live (sockets' buffers, channels, handlers) for the process's life.
+      const at = Pusher.instances.indexOf(pusher);
+      if (at >= 0) Pusher.instances.splice(at, 1);
     },
   };
 }
