@@ -142,12 +142,12 @@ describe(
       const location = `GET /api/${service.account_key}/asset/${assetId}/location`;
       expect(exchange).toContain(`${location} 401`);
       const refused = exchange.indexOf(`${location} 401`);
-      expect(exchange.slice(refused)).toEqual(
-        expect.arrayContaining(['POST /oauth/token 200', `${location} 200`]),
-      );
-      expect(exchange.indexOf(`${location} 200`)).toBeGreaterThan(
-        exchange.indexOf('POST /oauth/token 200', refused),
-      );
+      // Background requests (alarms, fleet refresh) sent with the forgotten token are refused too, and
+      // the first 401 to come back starts the one renewal the others wait for: its answer can be
+      // logged before this request's 401. What matters is that the retry went out with a new token.
+      const renewed = exchange.indexOf('POST /oauth/token 200');
+      expect(renewed).toBeGreaterThanOrEqual(0);
+      expect(exchange.indexOf(`${location} 200`, refused)).toBeGreaterThan(Math.max(refused, renewed));
       expect((await h.call('session.get')).needsSignIn).toBe(false);
     });
 
