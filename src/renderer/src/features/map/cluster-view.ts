@@ -1,4 +1,4 @@
-import { ClusterAdapter, type ClusterInput, type ClusterItem } from './cluster-adapter';
+import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
 import { mercatorX, mercatorY } from './interpolation';
@@ -60,6 +60,8 @@ export class ClusterView {
   private readonly index: ClusterAdapter;
   private dirty = true;
   private builtAt = -Infinity;
+  /** Counts the index's rebuilds: a frame drawn from the same one at the same view would be identical. */
+  built = 0;
 
   constructor(clusterBelowZoom: number) {
     this.index = new ClusterAdapter(Math.max(0, clusterBelowZoom - 1));
@@ -77,9 +79,22 @@ export class ClusterView {
   }
 
   /**
-   * Draws the clusters and lone markers in view and returns the clusters drawn.
-   * `later` is called when a re-index is due but throttled, so it is not forgotten.
+   * Re-indexes the fleet if fixes came in and the throttle allows; `later` is
+   * called when a re-index is due but throttled, so it is not forgotten.
    */
+  refresh(positions: FleetPositions, later: (ms: number) => void): void {
+    const now = performance.now();
+    if (this.dirty && now - this.builtAt >= CLUSTER_REBUILD_MS) {
+      this.index.loadColumns(positions);
+      this.dirty = false;
+      this.builtAt = now;
+      this.built++;
+    } else if (this.dirty) {
+      later(CLUSTER_REBUILD_MS - (now - this.builtAt));
+    }
+  }
+
+  /** Draws the clusters and lone markers in view of the index as refresh() left it; returns the clusters drawn. */
   draw(
     ctx: CanvasRenderingContext2D,
     positions: FleetPositions,
@@ -88,20 +103,8 @@ export class ClusterView {
     zoom: number,
     view: FrameView,
     palette: Palette,
-    later: (ms: number) => void,
     open: ReadonlySet<number> | null = null,
   ): ClusterHit[] {
-    const now = performance.now();
-    if (this.dirty && now - this.builtAt >= CLUSTER_REBUILD_MS) {
-      const points: ClusterInput[] = [];
-      for (let i = 0; i < positions.count; i++)
-        points.push({ assetId: positions.ids[i]!, lat: positions.lat[i]!, lon: positions.lon[i]! });
-      this.index.load(points);
-      this.dirty = false;
-      this.builtAt = now;
-    } else if (this.dirty) {
-      later(CLUSTER_REBUILD_MS - (now - this.builtAt));
-    }
     markers.hideAll(positions);
     const clusters: ClusterHit[] = [];
     for (const p of placeInView(this.index.query(bbox, zoom), view)) {
