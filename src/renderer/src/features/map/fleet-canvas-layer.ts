@@ -60,8 +60,9 @@ export class FleetCanvasLayer extends L.Layer {
   private forceRedraw = true;
   /**
    * What the last clustered frame was drawn from: the index's build and the canvas's place; null after
-   * anything else that changes what it shows (forceRedraw). Lone markers in a clustered frame stand at
-   * their latest fix, so the live feed changes it only when the index is rebuilt.
+   * anything else that changes what it shows (forceRedraw). Lone markers in a clustered frame stand where
+   * the index has them, so the live feed changes the frame only when the index is rebuilt or one of them
+   * changes colour or heading.
    */
   private clustered: { built: number; placement: CanvasPlacement; at: number } | null = null;
   private paused = false;
@@ -128,6 +129,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.markers.setFan(this.fanned, []);
     this.fanned = [];
     this.stacksBuiltAt = -Infinity;
+    this.clusters.invalidate();
     this.positions.clear();
     this.forceRedraw = true;
     this.apply(positions, false);
@@ -418,12 +420,13 @@ export class FleetCanvasLayer extends L.Layer {
     const view: FrameView = { scale, ox: p.x, oy: p.y, width: p.width, height: p.height, dpr };
     const pal = this.opts.palette;
     if (zoom < (this.opts.clusterBelowZoom ?? 0)) {
-      this.clusters.refresh(this.positions, this.redrawLater);
+      this.clusters.refresh(this.positions, this.redrawLater, scale);
       if (
         !this.forceRedraw &&
         this.opts.skipUnchangedFrames !== false &&
         this.clustered?.built === this.clusters.built &&
         this.clustered.placement === p &&
+        !this.clusters.loneChanged(this.positions) &&
         !this.glides(
           this.selected === null ? undefined : this.positions.slot(this.selected),
           this.clustered.at,
