@@ -7,7 +7,7 @@
  * Run: npm run bench:map            (figures)
  *      npm run bench:map -- --pan   (only the panning figures)
  *      npm run bench:map -- --screenshots   (test-results/screenshots/renderer-*.png)
- *      npm run bench:map -- --curve [--runs=2] [--sizes=1000,50000] [--profile]
+ *      npm run bench:map -- --curve [--runs=2] [--sizes=1000,50000] [--zooms=fleet,city] [--profile]
  *        (the cost as the fleet grows, 1k to 100k assets, at the fleet-wide zoom and at city zoom;
  *        --profile saves the 50,000-asset runs' CPU profiles and prints where the time went)
  */
@@ -125,6 +125,9 @@ async function bench(url: string): Promise<void> {
         throw new Error(`--sizes: whole numbers, got ${arg('sizes')}`);
       await curveBench(browser, url, {
         sizes,
+        zooms: arg('zooms')
+          ?.split(',')
+          .filter((z) => z === 'fleet' || z === 'city') ?? ['fleet', 'city'],
         runs: Math.max(1, Number(arg('runs') ?? 1)),
         profile: process.argv.includes('--profile'),
       });

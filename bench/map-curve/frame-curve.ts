@@ -128,12 +128,12 @@ function printTable(zoom: string, points: readonly CurvePoint[]): void {
 export async function curveBench(
   browser: Browser,
   url: string,
-  options: { sizes: readonly number[]; runs: number; profile: boolean },
+  options: { sizes: readonly number[]; zooms: readonly string[]; runs: number; profile: boolean },
 ): Promise<void> {
   console.log(
     `\nmachine at the start: load average (1 min) ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
-  for (const zoom of ['fleet', 'city']) {
+  for (const zoom of options.zooms) {
     const points: CurvePoint[] = [];
     for (let run = 0; run < options.runs; run++)
       for (const count of options.sizes)
