@@ -15,9 +15,6 @@ export interface PixelSprite {
   readonly runStart: Uint32Array;
   readonly runEnd: Uint32Array;
   readonly runOpaque: Uint8Array;
-  /** The dy of the sprite's first row; per row y from there, the index of its first run (one more entry: the end). */
-  readonly rowTop: number;
-  readonly rowRuns: Uint32Array;
 }
 
 /** Reads one cell of a rendered sprite sheet into a PixelSprite. */
@@ -31,10 +28,8 @@ export function spriteFromImage(img: ImageData, cellX: number, cellY: number, ce
   const runStart: number[] = [];
   const runEnd: number[] = [];
   const runOpaque: number[] = [];
-  const rowRuns = new Uint32Array(cell + 1);
   const half = Math.floor(cell / 2);
   for (let y = 0; y < cell; y++) {
-    rowRuns[y] = runDy.length;
     let open = false;
     for (let x = 0; x < cell; x++) {
       const o = ((cellY * cell + y) * img.width + cellX * cell + x) * 4;
@@ -63,7 +58,6 @@ export function spriteFromImage(img: ImageData, cellX: number, cellY: number, ce
     }
     if (open) runEnd.push(rgba.length);
   }
-  rowRuns[cell] = runDy.length;
   return {
     dx: Int16Array.from(dx),
     dy: Int16Array.from(dy),
@@ -74,8 +68,6 @@ export function spriteFromImage(img: ImageData, cellX: number, cellY: number, ce
     runStart: Uint32Array.from(runStart),
     runEnd: Uint32Array.from(runEnd),
     runOpaque: Uint8Array.from(runOpaque),
-    rowTop: -half,
-    rowRuns,
   };
 }
 
@@ -119,12 +111,10 @@ export class PixelFrame {
     const cr = Math.min(w, x1);
     const ct = Math.max(0, y0);
     const cb = Math.min(this.height, y1);
-    // Only the runs of the rows inside the clip: a marker redrawn into one dirty tile is mostly clipped away.
-    const rows = s.rowRuns.length - 1;
-    const top = cy + s.rowTop;
-    const last = s.rowRuns[Math.min(rows, Math.max(0, cb - top))]!;
-    for (let r = s.rowRuns[Math.min(rows, Math.max(0, ct - top))]!; r < last; r++) {
+    const runs = s.runDy.length;
+    for (let r = 0; r < runs; r++) {
       const y = cy + s.runDy[r]!;
+      if (y < ct || y >= cb) continue;
       const start = s.runStart[r]!;
       const left = cx + s.runDx[r]!;
       // The run clipped to [cl, cr): k walks the sprite's pixels, i the frame's.
