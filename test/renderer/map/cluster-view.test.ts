@@ -60,37 +60,29 @@ describe('re-indexing the fleet as fixes come in', () => {
     let now = 10_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     const f = new FleetPositions();
-    f.apply([fix(1, 52, 5), fix(2, 52.01, 5), fix(3, 52.02, 5)], false, 0, () => 0);
     const view = new ClusterView(11);
     const later = vi.fn();
-    view.refresh(f, later, zoom7);
-    expect(view.built).toBe(1);
+    /** `ms` after the last look, these fixes came in and a frame asks for the index: how many builds so far. */
+    const frameAfter = (ms: number, fixes: LivePosition[]): number => {
+      f.apply(fixes, false, 0, () => 0);
+      if (fixes.length > 0) view.markDirty();
+      now += ms;
+      view.refresh(f, later, zoom7);
+      return view.built;
+    };
+    expect(frameAfter(0, [fix(1, 52, 5), fix(2, 52.01, 5), fix(3, 52.02, 5)])).toBe(1);
     // 100 m east: a tenth of a pixel at zoom 7.
-    f.apply([fix(2, 52.01, 5.0015)], false, 0, () => 0);
-    view.markDirty();
-    now += 1000;
-    view.refresh(f, later, zoom7);
-    expect(view.built).toBe(1);
+    expect(frameAfter(1000, [fix(2, 52.01, 5.0015)])).toBe(1);
     // Checked again a second on, even if no more fixes come in.
     expect(later).toHaveBeenLastCalledWith(1000);
-    f.apply([fix(2, 52.01, 5.03)], false, 0, () => 0);
-    view.markDirty();
-    now += 500;
-    view.refresh(f, later, zoom7);
-    expect(view.built).toBe(1);
+    // Two pixels, within the second's throttle; then after it.
+    expect(frameAfter(500, [fix(2, 52.01, 5.03)])).toBe(1);
     expect(later).toHaveBeenLastCalledWith(500);
-    now += 500;
-    view.refresh(f, later, zoom7);
-    expect(view.built).toBe(2);
+    expect(frameAfter(500, [])).toBe(2);
     // A new vehicle or a new zoom re-indexes at once.
-    f.apply([fix(4, 52.03, 5)], false, 0, () => 0);
-    view.markDirty();
-    now += 1000;
-    view.refresh(f, later, zoom7);
-    expect(view.built).toBe(3);
+    expect(frameAfter(1000, [fix(4, 52.03, 5)])).toBe(3);
     view.invalidate();
-    view.refresh(f, later, zoom7);
-    expect(view.built).toBe(4);
+    expect(frameAfter(0, [])).toBe(4);
     vi.restoreAllMocks();
   });
 });
