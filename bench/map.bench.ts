@@ -7,11 +7,15 @@
  * Run: npm run bench:map            (figures)
  *      npm run bench:map -- --pan   (only the panning figures)
  *      npm run bench:map -- --screenshots   (test-results/screenshots/renderer-*.png)
+ *      npm run bench:map -- --curve [--runs=2] [--sizes=1000,50000] [--zooms=fleet,city] [--profile]
+ *        (the cost as the fleet grows, 1k to 100k assets, at the fleet-wide zoom and at city zoom;
+ *        --profile saves the 50,000-asset runs' CPU profiles and prints where the time went)
  */
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
 import { serveHarness, shootPages, type Shot } from '../test/support/harness-pages';
+import { CURVE_SIZES, curveBench } from './map-curve/frame-curve';
 
 interface FrameReport {
   mode: string;
@@ -111,6 +115,22 @@ async function bench(url: string): Promise<void> {
   try {
     if (process.argv.includes('--pan')) {
       await panBench(browser, url);
+      return;
+    }
+    if (process.argv.includes('--curve')) {
+      const arg = (name: string): string | undefined =>
+        process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+      const sizes = arg('sizes')?.split(',').map(Number) ?? CURVE_SIZES;
+      if (sizes.some((n) => !Number.isInteger(n) || n < 1))
+        throw new Error(`--sizes: whole numbers, got ${arg('sizes')}`);
+      await curveBench(browser, url, {
+        sizes,
+        zooms: arg('zooms')
+          ?.split(',')
+          .filter((z) => z === 'fleet' || z === 'city') ?? ['fleet', 'city'],
+        runs: Math.max(1, Number(arg('runs') ?? 1)),
+        profile: process.argv.includes('--profile'),
+      });
       return;
     }
     const reports: FrameReport[] = [];

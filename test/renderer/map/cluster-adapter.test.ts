@@ -46,4 +46,21 @@ describe('clustering at low zoom', () => {
     const paris = adapter.query([2, 48, 3, 49], 5);
     expect(paris.map((i) => (i.kind === 'asset' ? i.assetId : -1)).sort()).toEqual([101, 102]);
   });
+
+  it('re-indexes a fleet that moved, shrank or changed hands, from its columns', () => {
+    const again = new ClusterAdapter(10);
+    again.load(points);
+    // The Rotterdam assets drive to Paris; Berlin's slot goes to another asset; Paris's second slot goes.
+    again.loadColumns({
+      count: 22,
+      ids: [...points.slice(0, 21).map((p) => p.assetId), 301],
+      lat: [...Array.from({ length: 20 }, (_, i) => 48.85 + i * 0.0001), 48.85, 52.52],
+      lon: [...Array.from({ length: 20 }, (_, i) => 2.35 + i * 0.0001), 2.35, 13.4],
+    });
+    expect(again.query([4, 51, 5, 53], 5)).toEqual([]);
+    const paris = again.query([2, 48, 3, 49], 5);
+    expect(paris.map((i) => (i.kind === 'cluster' ? i.count : -1))).toEqual([21]);
+    const berlin = again.query([13, 52, 14, 53], 5);
+    expect(berlin.map((i) => (i.kind === 'asset' ? i.assetId : -1))).toEqual([301]);
+  });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { placeInView } from '../../../src/renderer/src/features/map/cluster-view';
+import { describe, expect, it, vi } from 'vitest';
+import { ClusterView, placeInView } from '../../../src/renderer/src/features/map/cluster-view';
+import { FleetPositions } from '../../../src/renderer/src/features/map/fleet-positions';
+import type { LivePosition } from '../../../src/shared/ipc';
 import type { ClusterItem } from '../../../src/renderer/src/features/map/cluster-adapter';
 import { mercatorX, mercatorY } from '../../../src/renderer/src/features/map/interpolation';
 
@@ -38,5 +40,49 @@ describe('clusters and lone assets placed in view', () => {
     ];
     const ids = placeInView(items, view).map((p) => (p.kind === 'asset' ? p.assetId : -1));
     expect(ids).toEqual([1]);
+  });
+});
+
+describe('re-indexing the fleet as fixes come in', () => {
+  const fix = (assetId: number, lat: number, lon: number): LivePosition => ({
+    assetId,
+    lat,
+    lon,
+    speed: 50,
+    course: 90,
+    t: 0,
+    state: 'moving',
+    ignition: true,
+  });
+  const zoom7 = 256 * 2 ** 7;
+
+  it('re-indexes once a vehicle has moved a pixel at the map zoom, and not before', () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const f = new FleetPositions();
+    const view = new ClusterView(11);
+    const later = vi.fn();
+    /** `ms` after the last look, these fixes came in and a frame asks for the index: how many builds so far. */
+    const frameAfter = (ms: number, fixes: LivePosition[]): number => {
+      f.apply(fixes, false, 0, () => 0);
+      if (fixes.length > 0) view.markDirty();
+      now += ms;
+      view.refresh(f, later, zoom7);
+      return view.built;
+    };
+    expect(frameAfter(0, [fix(1, 52, 5), fix(2, 52.01, 5), fix(3, 52.02, 5)])).toBe(1);
+    // 100 m east: a tenth of a pixel at zoom 7.
+    expect(frameAfter(1000, [fix(2, 52.01, 5.0015)])).toBe(1);
+    // Checked again a second on, even if no more fixes come in.
+    expect(later).toHaveBeenLastCalledWith(1000);
+    // Two pixels, within the second's throttle; then after it.
+    expect(frameAfter(500, [fix(2, 52.01, 5.03)])).toBe(1);
+    expect(later).toHaveBeenLastCalledWith(500);
+    expect(frameAfter(500, [])).toBe(2);
+    // A new vehicle or a new zoom re-indexes at once.
+    expect(frameAfter(1000, [fix(4, 52.03, 5)])).toBe(3);
+    view.invalidate();
+    expect(frameAfter(0, [])).toBe(4);
+    vi.restoreAllMocks();
   });
 });

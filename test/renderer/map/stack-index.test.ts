@@ -46,6 +46,36 @@ describe('vehicles parked on one spot', () => {
     expect(index.stacks).toEqual([]);
   });
 
+  it('follows a fleet replaced by a smaller one, and vehicles that join a spot or come back to it', () => {
+    const f = new FleetPositions();
+    f.apply([fix(1, 50, 4), fix(2, 51, 4), fix(3, 50, 4), fix(4, 51, 4)], false, 0, () => 2);
+    const index = new StackIndex();
+    index.rebuild(f);
+    expect(index.stacks.map((s) => s.slots)).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+    const before = index.stacks[0]!;
+    f.apply([fix(4, 50, 4)], false, 0, () => 2);
+    index.rebuild(f);
+    expect(index.withKey(before.key)!.slots).toEqual([0, 2, 3]);
+    // A stack handed out before the rebuild is left as it was.
+    expect(before.slots).toEqual([0, 2]);
+    expect(index.of(1)).toBeUndefined();
+    f.clear();
+    f.apply([fix(9, 51, 4), fix(8, 51, 4)], false, 0, () => 2);
+    index.rebuild(f);
+    expect(index.stacks.map((s) => s.slots)).toEqual([[0, 1]]);
+    expect([2, 3].map((s) => index.stackOf[s])).toEqual([NO_STACK, NO_STACK]);
+    f.apply([fix(7, 50, 4), fix(6, 50, 4), fix(5, 52, 4)], false, 0, () => 2);
+    index.rebuild(f);
+    expect(index.stacks.map((s) => s.slots).sort()).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(index.of(4)).toBeUndefined();
+  });
+
   it('keys spots as safe integers, apart for fixes a metre apart, and at the edges of the world', () => {
     const a = spotKey(mercatorX(4.4), mercatorY(51.9));
     const b = spotKey(mercatorX(4.400015), mercatorY(51.9));

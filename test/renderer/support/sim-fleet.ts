@@ -26,14 +26,23 @@ export interface SimFleet {
   readonly positions: LivePosition[];
   /** Moves every asset one step (about a second of driving) and returns the new fixes. */
   step(now: number): LivePosition[];
+  /**
+   * The next `count` assets in turn report (round the fleet, as trackers each reporting every
+   * `seconds`), each moved by `seconds` of driving: the new fixes.
+   */
+  report(now: number, count: number, seconds: number): LivePosition[];
 }
 
-/** `count` assets around a centre (default: Rotterdam's port area). */
+/** Where an asset starts, drawn from the fleet's random source: [lat, lon]. */
+export type Placement = (rnd: () => number) => [number, number];
+
+/** `count` assets around a centre (default: Rotterdam's port area), or where `place` puts each. */
 export function simFleet(
   count: number,
   seed = 7,
   centre: [number, number] = [51.92, 4.4],
   spreadDeg = 0.35,
+  place?: Placement,
 ): SimFleet {
   const rnd = seeded(seed);
   const assets: Asset[] = [];
@@ -60,10 +69,13 @@ export function simFleet(
     });
     const r = rnd();
     const state = r < 0.55 ? 'moving' : r < 0.75 ? 'idle' : 'stopped';
+    const [lat, lon] = place
+      ? place(rnd)
+      : [centre[0] + (rnd() - 0.5) * spreadDeg, centre[1] + (rnd() - 0.5) * spreadDeg * 1.6];
     positions.push({
       assetId: id,
-      lat: centre[0] + (rnd() - 0.5) * spreadDeg,
-      lon: centre[1] + (rnd() - 0.5) * spreadDeg * 1.6,
+      lat,
+      lon,
       speed: state === 'moving' ? 20 + rnd() * 80 : 0,
       course: Math.floor(rnd() * 360),
       t: t0 - Math.floor(rnd() * 120_000),
@@ -72,28 +84,35 @@ export function simFleet(
     });
   }
   const current = positions.slice();
+  const advance = (i: number, now: number, seconds: number): LivePosition => {
+    const p = current[i]!;
+    if (p.state !== 'moving') return (current[i] = { ...p, t: now });
+    const course = (p.course + (rnd() - 0.5) * 20 + 360) % 360;
+    const metres = (p.speed / 3.6) * seconds;
+    const rad = (course * Math.PI) / 180;
+    return (current[i] = {
+      ...p,
+      lat: p.lat + (Math.cos(rad) * metres) / 111_320,
+      lon: p.lon + (Math.sin(rad) * metres) / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
+      course,
+      t: now,
+    });
+  };
+  let next = 0;
   return {
     assets,
     positions,
     step(now: number): LivePosition[] {
-      for (let i = 0; i < current.length; i++) {
-        const p = current[i]!;
-        if (p.state !== 'moving') {
-          current[i] = { ...p, t: now };
-          continue;
-        }
-        const course = (p.course + (rnd() - 0.5) * 20 + 360) % 360;
-        const metres = (p.speed / 3.6) * 1;
-        const rad = (course * Math.PI) / 180;
-        current[i] = {
-          ...p,
-          lat: p.lat + (Math.cos(rad) * metres) / 111_320,
-          lon: p.lon + (Math.sin(rad) * metres) / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
-          course,
-          t: now,
-        };
-      }
+      for (let i = 0; i < current.length; i++) advance(i, now, 1);
       return current;
+    },
+    report(now: number, n: number, seconds: number): LivePosition[] {
+      const batch: LivePosition[] = [];
+      for (let k = 0; k < Math.min(n, current.length); k++) {
+        batch.push(advance(next, now, seconds));
+        next = (next + 1) % current.length;
+      }
+      return batch;
     },
   };
 }

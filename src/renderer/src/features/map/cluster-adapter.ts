@@ -6,6 +6,20 @@ export interface ClusterInput {
   readonly lon: number;
 }
 
+/** The fleet as columns (FleetPositions): slot i is asset ids[i] at (lat[i], lon[i]). */
+export interface ClusterSource {
+  readonly count: number;
+  readonly ids: ArrayLike<number>;
+  readonly lat: ArrayLike<number>;
+  readonly lon: ArrayLike<number>;
+}
+
+interface PointFeature {
+  readonly type: 'Feature';
+  readonly properties: { assetId: number };
+  readonly geometry: { readonly type: 'Point'; coordinates: [number, number] };
+}
+
 export type ClusterItem =
   | {
       readonly kind: 'cluster';
@@ -27,20 +41,44 @@ const EXTENT = 256;
  */
 export class ClusterAdapter {
   private index: Supercluster<{ assetId: number }, Record<string, never>>;
+  /**
+   * The GeoJSON Supercluster is fed, one feature per slot, refilled in place at each load: the fleet is
+   * re-indexed every second, and 50,000 new objects a second is garbage the frames pay for. Safe since
+   * Supercluster copies the coordinates at load and the index that held these features is dropped then.
+   */
+  private readonly features: PointFeature[] = [];
 
   constructor(readonly maxZoom: number) {
     this.index = new Supercluster({ radius: RADIUS_PX, extent: EXTENT, maxZoom, minPoints: 3 });
   }
 
   load(points: readonly ClusterInput[]): void {
+    this.loadColumns({
+      count: points.length,
+      ids: points.map((p) => p.assetId),
+      lat: points.map((p) => p.lat),
+      lon: points.map((p) => p.lon),
+    });
+  }
+
+  loadColumns(source: ClusterSource): void {
+    const features = this.features;
+    for (let i = 0; i < source.count; i++) {
+      const f = features[i];
+      if (f) {
+        f.properties.assetId = source.ids[i]!;
+        f.geometry.coordinates[0] = source.lon[i]!;
+        f.geometry.coordinates[1] = source.lat[i]!;
+      } else
+        features.push({
+          type: 'Feature',
+          properties: { assetId: source.ids[i]! },
+          geometry: { type: 'Point', coordinates: [source.lon[i]!, source.lat[i]!] },
+        });
+    }
+    features.length = source.count;
     this.index = new Supercluster({ radius: RADIUS_PX, extent: EXTENT, maxZoom: this.maxZoom, minPoints: 3 });
-    this.index.load(
-      points.map((p) => ({
-        type: 'Feature' as const,
-        properties: { assetId: p.assetId },
-        geometry: { type: 'Point' as const, coordinates: [p.lon, p.lat] },
-      })),
-    );
+    this.index.load(features);
   }
 
   /** bbox is [west, south, east, north] in degrees. */

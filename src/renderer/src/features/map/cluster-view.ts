@@ -1,4 +1,4 @@
-import { ClusterAdapter, type ClusterInput, type ClusterItem } from './cluster-adapter';
+import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
 import { mercatorX, mercatorY } from './interpolation';
@@ -60,6 +60,14 @@ export class ClusterView {
   private readonly index: ClusterAdapter;
   private dirty = true;
   private builtAt = -Infinity;
+  /** Counts the index's rebuilds: a frame drawn from the same one at the same view would be identical. */
+  built = 0;
+  /** Each slot's fix (unit square) when the index was built, and how many slots it held (-1: rebuild). */
+  private builtX = new Float64Array(0);
+  private builtY = new Float64Array(0);
+  private builtCount = -1;
+  /** The lone markers the last draw drew: slot, then the state and heading column drawn, per marker. */
+  private lone: number[] = [];
 
   constructor(clusterBelowZoom: number) {
     this.index = new ClusterAdapter(Math.max(0, clusterBelowZoom - 1));
@@ -70,16 +78,72 @@ export class ClusterView {
     this.dirty = true;
   }
 
-  /** A new zoom level: re-index at the next frame whatever the throttle says. */
+  /** A new zoom level or a new fleet: re-index at the next frame whatever the throttle says. */
   invalidate(): void {
     this.dirty = true;
     this.builtAt = -Infinity;
+    this.builtCount = -1;
   }
 
   /**
-   * Draws the clusters and lone markers in view and returns the clusters drawn.
-   * `later` is called when a re-index is due but throttled, so it is not forgotten.
+   * Re-indexes the fleet if fixes came in, one of them lies a pixel or more
+   * (at `scale`, the map's zoom) from where the index has it, and the
+   * throttle allows; `later` is called when a re-index is due but throttled,
+   * so it is not forgotten. Zoomed out over a national fleet a vehicle takes
+   * many seconds to cross a pixel: until one does, a new index would draw
+   * the same picture, and rebuilding one for tens of thousands of assets
+   * takes tens of milliseconds out of one frame (bench:map --curve).
    */
+  refresh(positions: FleetPositions, later: (ms: number) => void, scale: number): void {
+    if (!this.dirty) return;
+    const now = performance.now();
+    if (now - this.builtAt < CLUSTER_REBUILD_MS) {
+      later(CLUSTER_REBUILD_MS - (now - this.builtAt));
+      return;
+    }
+    if (positions.count === this.builtCount && !this.movedAPixel(positions, scale)) {
+      // Checked again a throttle period on, whether more fixes come in or not.
+      this.builtAt = now;
+      later(CLUSTER_REBUILD_MS);
+      return;
+    }
+    this.index.loadColumns(positions);
+    if (this.builtX.length < positions.count) {
+      this.builtX = new Float64Array(positions.count);
+      this.builtY = new Float64Array(positions.count);
+    }
+    this.builtX.set(positions.tx.subarray(0, positions.count));
+    this.builtY.set(positions.ty.subarray(0, positions.count));
+    this.builtCount = positions.count;
+    this.dirty = false;
+    this.builtAt = now;
+    this.built++;
+  }
+
+  /** Whether any slot's latest fix lies a pixel or more (at `scale`) from where the index has it. */
+  private movedAPixel(positions: FleetPositions, scale: number): boolean {
+    const limit = 1 / scale;
+    const { tx, ty } = positions;
+    for (let i = 0; i < positions.count; i++)
+      if (Math.abs(tx[i]! - this.builtX[i]!) >= limit || Math.abs(ty[i]! - this.builtY[i]!) >= limit)
+        return true;
+    return false;
+  }
+
+  /** Whether a lone marker the last draw drew has since changed colour or heading (its place is the index's). */
+  loneChanged(positions: FleetPositions): boolean {
+    const lone = this.lone;
+    for (let k = 0; k < lone.length; k += 3) {
+      const i = lone[k]!;
+      if (i >= positions.count) return true;
+      const state = positions.st[i]!;
+      if (state !== lone[k + 1] || (state === 0 ? headingColumn(positions.tc[i]!) : 0) !== lone[k + 2])
+        return true;
+    }
+    return false;
+  }
+
+  /** Draws the clusters and lone markers in view of the index as refresh() left it; returns the clusters drawn. */
   draw(
     ctx: CanvasRenderingContext2D,
     positions: FleetPositions,
@@ -88,21 +152,10 @@ export class ClusterView {
     zoom: number,
     view: FrameView,
     palette: Palette,
-    later: (ms: number) => void,
     open: ReadonlySet<number> | null = null,
   ): ClusterHit[] {
-    const now = performance.now();
-    if (this.dirty && now - this.builtAt >= CLUSTER_REBUILD_MS) {
-      const points: ClusterInput[] = [];
-      for (let i = 0; i < positions.count; i++)
-        points.push({ assetId: positions.ids[i]!, lat: positions.lat[i]!, lon: positions.lon[i]! });
-      this.index.load(points);
-      this.dirty = false;
-      this.builtAt = now;
-    } else if (this.dirty) {
-      later(CLUSTER_REBUILD_MS - (now - this.builtAt));
-    }
     markers.hideAll(positions);
+    this.lone = [];
     const clusters: ClusterHit[] = [];
     for (const p of placeInView(this.index.query(bbox, zoom), view)) {
       if (p.kind === 'cluster') {
@@ -117,6 +170,7 @@ export class ClusterView {
       markers.place(i, p.x, p.y);
       const col = positions.st[i] === 0 ? headingColumn(positions.tc[i]!) : 0;
       markers.drawSprite(ctx, palette, positions.st[i]!, col, p.x, p.y);
+      this.lone.push(i, positions.st[i]!, col);
     }
     return clusters;
   }

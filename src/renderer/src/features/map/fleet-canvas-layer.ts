@@ -58,6 +58,13 @@ export class FleetCanvasLayer extends L.Layer {
   /** Clusters as drawn, in canvas pixels. */
   private drawnClusters: ClusterHit[] = [];
   private forceRedraw = true;
+  /**
+   * What the last clustered frame was drawn from: the index's build and the canvas's place; null after
+   * anything else that changes what it shows (forceRedraw). Lone markers in a clustered frame stand where
+   * the index has them, so the live feed changes the frame only when the index is rebuilt or one of them
+   * changes colour or heading.
+   */
+  private clustered: { built: number; placement: CanvasPlacement; at: number } | null = null;
   private paused = false;
   private animateUntil = 0;
   private frame = 0;
@@ -122,6 +129,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.markers.setFan(this.fanned, []);
     this.fanned = [];
     this.stacksBuiltAt = -Infinity;
+    this.clusters.invalidate();
     this.positions.clear();
     this.forceRedraw = true;
     this.apply(positions, false);
@@ -412,6 +420,22 @@ export class FleetCanvasLayer extends L.Layer {
     const view: FrameView = { scale, ox: p.x, oy: p.y, width: p.width, height: p.height, dpr };
     const pal = this.opts.palette;
     if (zoom < (this.opts.clusterBelowZoom ?? 0)) {
+      this.clusters.refresh(this.positions, this.redrawLater, scale);
+      if (
+        !this.forceRedraw &&
+        this.opts.skipUnchangedFrames !== false &&
+        this.clustered?.built === this.clusters.built &&
+        this.clustered.placement === p &&
+        !this.clusters.loneChanged(this.positions) &&
+        !this.glides(
+          this.selected === null ? undefined : this.positions.slot(this.selected),
+          this.clustered.at,
+        ) &&
+        !this.glides(this.fanned[0], this.clustered.at)
+      ) {
+        this.finishFrame(map, scale, corner, size, started);
+        return;
+      }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, p.width, p.height);
       // The canvas's own bounds, plus a cluster disc's reach.
@@ -427,7 +451,6 @@ export class FleetCanvasLayer extends L.Layer {
         zoom,
         view,
         pal,
-        this.redrawLater,
         this.openInClusters(),
       );
       // The open fan's vehicles are placed here (the clusters skip them), then drawn with the stacks' counts.
@@ -438,8 +461,11 @@ export class FleetCanvasLayer extends L.Layer {
       }
       this.decorate(ctx, view, started, null);
       this.drawSelected(ctx, view, started);
-      this.forceRedraw = true;
+      // The clusters hid every marker (hideAll): an unclustered frame after this one starts from scratch.
+      this.forceRedraw = false;
+      this.clustered = { built: this.clusters.built, placement: p, at: started };
     } else {
+      this.clustered = null;
       if (this.forceRedraw || this.opts.skipUnchangedFrames === false) this.markers.invalidate();
       // The device pixels of the canvas that the map shows.
       const shown = {
@@ -475,13 +501,24 @@ export class FleetCanvasLayer extends L.Layer {
       }
       this.forceRedraw = false;
     }
+    this.finishFrame(map, scale, corner, size, started);
+  };
 
+  private finishFrame(map: L.Map, scale: number, corner: L.Point, size: L.Point, started: number): void {
     if (this.following && this.selected !== null) this.keepSelectedCentred(map, scale, corner, size);
     if (started < this.animateUntil) this.requestRedraw();
     this.opts.onFrame?.(performance.now() - started);
     // Layers that mark assets (the alarm rings) redraw with the markers; none listening costs nothing.
     for (const l of this.frameListeners) l();
-  };
+  }
+
+  /**
+   * Whether a slot drawn at time `drawn` was not yet at rest on its latest fix then (mid-glide, or a
+   * fix that came in since): it is drawn somewhere else now.
+   */
+  private glides(slot: number | undefined, drawn: number): boolean {
+    return slot !== undefined && slot < this.positions.count && progress(this.positions.t0[slot]!, drawn) < 1;
+  }
 
   /** What the clustered frame leaves to the fan: the open stack's spot and vehicles. */
   private openInClusters(): ReadonlySet<number> | null {

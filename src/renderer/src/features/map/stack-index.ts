@@ -28,37 +28,50 @@ export interface StackSource {
 
 export const NO_STACK = -1;
 
-/** The fleet's stacks: rebuilt from the latest fixes in one pass (a map lookup per asset). */
+/**
+ * The fleet's stacks, kept up to date from the latest fixes: a pass over the
+ * fleet's keys (typed arrays) finds the slots whose spot changed, and only
+ * those are moved between spots, so the work follows the vehicles that moved,
+ * not the size of the fleet (bench:map --curve).
+ */
 export class StackIndex {
   stacks: Stack[] = [];
   /** Per slot, its stack's index in `stacks`, or NO_STACK. */
   stackOf = new Int32Array(0);
   private byKey = new Map<number, number>();
+  /** Each slot's spot at the last rebuild, for the `known` slots it saw. */
+  private keyOf = new Float64Array(0);
+  private known = 0;
+  /** Spots with one vehicle (its slot), and spots with two or more (their slots in slot order). */
+  private readonly lone = new Map<number, number>();
+  private readonly groups = new Map<number, number[]>();
 
   rebuild(source: StackSource): void {
-    const first = new Map<number, number>();
-    const groups = new Map<number, number[]>();
-    for (let i = 0; i < source.count; i++) {
+    const n = source.count;
+    if (this.keyOf.length < n) {
+      const keys = new Float64Array(Math.max(n, this.keyOf.length * 2, 1024));
+      keys.set(this.keyOf.subarray(0, this.known));
+      this.keyOf = keys;
+    }
+    let changed = false;
+    // Slots a smaller fleet gave up leave their spots.
+    for (let i = n; i < this.known; i++) changed = this.leave(i, this.keyOf[i]!) || changed;
+    for (let i = 0; i < n; i++) {
       const key = spotKey(source.tx[i]!, source.ty[i]!);
-      const seen = first.get(key);
-      if (seen === undefined) {
-        first.set(key, i);
-        continue;
+      if (i < this.known) {
+        const was = this.keyOf[i]!;
+        if (was === key) continue;
+        changed = this.leave(i, was) || changed;
       }
-      const group = groups.get(key);
-      if (group) group.push(i);
-      else groups.set(key, [seen, i]);
+      this.keyOf[i] = key;
+      changed = this.join(i, key) || changed;
     }
-    if (this.stackOf.length < source.count) this.stackOf = new Int32Array(Math.max(source.count, 1024));
-    this.stackOf.fill(NO_STACK);
-    this.stacks = [];
-    this.byKey = new Map();
-    for (const [key, slots] of groups) {
-      const index = this.stacks.length;
-      this.stacks.push({ key, slots });
-      this.byKey.set(key, index);
-      for (const s of slots) this.stackOf[s] = index;
+    this.known = n;
+    if (this.stackOf.length < n) {
+      this.stackOf = new Int32Array(Math.max(n, 1024)).fill(NO_STACK);
+      changed = true;
     }
+    if (changed) this.list();
   }
 
   withKey(key: number): Stack | undefined {
@@ -70,5 +83,54 @@ export class StackIndex {
   of(slot: number): Stack | undefined {
     const i = slot < this.stackOf.length ? this.stackOf[slot]! : NO_STACK;
     return i === NO_STACK ? undefined : this.stacks[i];
+  }
+
+  /** A slot leaves a spot; true when a stack changed. */
+  private leave(slot: number, key: number): boolean {
+    const group = this.groups.get(key);
+    if (!group) {
+      if (this.lone.get(key) === slot) this.lone.delete(key);
+      return false;
+    }
+    const at = group.indexOf(slot);
+    if (at < 0) return false;
+    group.splice(at, 1);
+    if (group.length === 1) {
+      this.groups.delete(key);
+      this.lone.set(key, group[0]!);
+    }
+    return true;
+  }
+
+  /** A slot comes to a spot; true when a stack changed. */
+  private join(slot: number, key: number): boolean {
+    const group = this.groups.get(key);
+    if (group) {
+      let at = group.length;
+      while (at > 0 && group[at - 1]! > slot) at--;
+      group.splice(at, 0, slot);
+      return true;
+    }
+    const other = this.lone.get(key);
+    if (other === undefined || other === slot) {
+      this.lone.set(key, slot);
+      return false;
+    }
+    this.lone.delete(key);
+    this.groups.set(key, other < slot ? [other, slot] : [slot, other]);
+    return true;
+  }
+
+  /** The stacks as handed out: fresh objects, so one handed out before never changes under its holder. */
+  private list(): void {
+    for (const stack of this.stacks) for (const s of stack.slots) this.stackOf[s] = NO_STACK;
+    this.stacks = [];
+    this.byKey = new Map();
+    for (const [key, slots] of this.groups) {
+      const index = this.stacks.length;
+      this.stacks.push({ key, slots: [...slots] });
+      this.byKey.set(key, index);
+      for (const s of slots) this.stackOf[s] = index;
+    }
   }
 }

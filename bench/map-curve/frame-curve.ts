@@ -1,0 +1,144 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { RendererMemory } from '../soak/renderer-memory';
+import { startProfile, topSelfTime } from './cpu-profile';
+
+/** What bench/map/bench-page.ts answers for one run (its FrameReport). */
+export interface CurveReport {
+  readonly mode: string;
+  readonly frames: number[];
+  readonly scripts: number[];
+  readonly batches: number;
+  readonly seconds: number;
+}
+
+interface CurvePoint {
+  readonly count: number;
+  readonly mode: string;
+  readonly scriptP95: number;
+  readonly scriptMedian: number;
+  /** The worst frame: the once-a-second re-index of the clusters or stacks shows here, not at p95. */
+  readonly scriptMax: number;
+  readonly frameP95: number;
+  readonly fps: number;
+  /** Renderer JS heap in use after a full collection, with the live map still up (bytes). */
+  readonly heap: number;
+  readonly load: number;
+}
+
+export const CURVE_SIZES = [1_000, 10_000, 25_000, 50_000, 100_000] as const;
+const SECONDS = 8;
+const BASELINE = 10_000;
+const TARGET_COUNT = 50_000;
+const TARGET_MS = 16;
+
+const pct = (xs: readonly number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] ?? Number.NaN;
+};
+
+async function result(page: Page, timeoutMs: number): Promise<CurveReport> {
+  await page.waitForFunction('"benchResult" in window', undefined, { timeout: timeoutMs });
+  const value: unknown = await page.evaluate('window.benchResult');
+  if (typeof value === 'object' && value !== null && 'error' in value) throw new Error(String(value.error));
+  return value as CurveReport;
+}
+
+/** One fleet size at one zoom; with `profile`, the measured seconds' CPU profile saved and summed up. */
+async function point(
+  browser: Browser,
+  url: string,
+  zoom: string,
+  count: number,
+  profile: boolean,
+): Promise<CurvePoint> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => console.error(`[curve ${zoom} ${count}] ${e.message}`));
+  await page.goto(`${url}/bench.html?mode=curve&zoom=${zoom}&count=${count}&seconds=${SECONDS}`);
+  let stop: Awaited<ReturnType<typeof startProfile>> | null = null;
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await page.waitForFunction('"benchMeasuring" in window', undefined, { timeout: 120_000 });
+    stop = await startProfile(cdp);
+  }
+  const report = await result(page, 180_000);
+  const load = loadavg()[0]!;
+  if (stop) {
+    const { raw, profile: p } = await stop();
+    const dir = resolve(import.meta.dirname, '../../test-results');
+    mkdirSync(dir, { recursive: true });
+    const file = resolve(dir, `map-curve-${zoom}-${count}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(raw));
+    console.log(`\nCPU profile, ${zoom} zoom, ${count.toLocaleString('en-US')} assets: ${file}`);
+    console.log('  self time over the measured seconds (ms, share of wall time):');
+    for (const f of topSelfTime(p, 18))
+      console.log(`  ${f.ms.toFixed(0).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
+  }
+  const memory = await RendererMemory.attach(page);
+  const { heapUsed } = await memory.sample();
+  await memory.detach();
+  await cdp?.detach();
+  await page.close();
+  return {
+    count,
+    mode: report.mode,
+    scriptP95: pct(report.scripts, 0.95),
+    scriptMedian: pct(report.scripts, 0.5),
+    scriptMax: Math.max(...report.scripts),
+    frameP95: pct(report.frames, 0.95),
+    fps: report.frames.length / report.seconds,
+    heap: heapUsed,
+    load,
+  };
+}
+
+const f = (n: number, width = 8): string => n.toFixed(1).padStart(width);
+
+function printTable(zoom: string, points: readonly CurvePoint[]): void {
+  const base = points.find((p) => p.count === BASELINE);
+  console.log(
+    `\nLive map curve, ${zoom} zoom (${points[0]?.mode ?? ''}): national fleet, each asset reporting every 5 s, pushed as the core pushes (a batch of N/50 fixes every 100 ms), ${SECONDS} s measured per run (Chromium, 1280×800, software rendering)`,
+  );
+  console.log(
+    `  ${'assets'.padStart(8)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'×10k'.padStart(7)}${'load'.padStart(7)}`,
+  );
+  const times = (a: number, b: number | undefined): string =>
+    (b ? `${(a / b).toFixed(1)}×` : '–').padStart(7);
+  for (const p of points)
+    console.log(
+      `  ${p.count.toLocaleString('en-US').padStart(8)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${times(p.heap, base?.heap)}${f(p.load, 7)}`,
+    );
+  const at = points.filter((p) => p.count === TARGET_COUNT);
+  if (at.length > 0) {
+    const script = Math.min(...at.map((p) => p.scriptP95));
+    const frame = Math.min(...at.map((p) => p.frameP95));
+    console.log(
+      `  target at ${TARGET_COUNT.toLocaleString('en-US')} assets, p95 < ${TARGET_MS} ms: script per frame ${script < TARGET_MS ? 'met' : 'NOT met'} (${script.toFixed(1)}); whole frame ${frame < TARGET_MS ? 'met' : 'NOT met'} (${frame.toFixed(1)})${at.length > 1 ? ' (best of the runs)' : ''}`,
+    );
+  }
+}
+
+/**
+ * The cost of the live map as the fleet grows, at the fleet-wide zoom and at
+ * city zoom: each size run `runs` times in turn (a shared machine is noisy),
+ * every row printed with the load average it ran at.
+ */
+export async function curveBench(
+  browser: Browser,
+  url: string,
+  options: { sizes: readonly number[]; zooms: readonly string[]; runs: number; profile: boolean },
+): Promise<void> {
+  console.log(
+    `\nmachine at the start: load average (1 min) ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
+  for (const zoom of options.zooms) {
+    const points: CurvePoint[] = [];
+    for (let run = 0; run < options.runs; run++)
+      for (const count of options.sizes)
+        points.push(await point(browser, url, zoom, count, options.profile && count === TARGET_COUNT));
+    points.sort((a, b) => a.count - b.count);
+    printTable(zoom, points);
+  }
+}
