@@ -1,8 +1,8 @@
 import type { ColumnKind, ReportCell, ReportDocument, ReportTable } from '../report-document';
-import { isoDate } from './cell-values';
-import { isoTimeFormatter } from './iso-time-text';
+import { isoDate, isoDateTime } from './cell-values';
+import { ISO_TIME_BYTES, isoTimeByteWriter } from './iso-time-text';
 import { jsonColumns, jsonHead } from './json';
-import { TextChunks } from './text-chunks';
+import { asciiBytes, TextChunks } from './text-chunks';
 
 /**
  * The json format written as text, row by row: the same content as
@@ -41,49 +41,66 @@ export function jsonReportText(doc: ReportDocument): Buffer[] {
 function writeRows(out: TextChunks, table: ReportTable): void {
   const keys = table.columns.map((c) => c.key);
   const cells = table.columns.map((c) => cellJsonWriter(c.kind));
-  // `{"t":` for the first key, `,"lat":` for the others: written once, not per row.
-  const prefixes = keys.map((k, i) => `${i === 0 ? '{' : ','}${JSON.stringify(k)}:`);
+  // `{"t":` for the first key, `,"lat":` for the others: encoded once, not per row.
+  const prefixes = keys.map((k, i) => textBytes(`${i === 0 ? '{' : ','}${JSON.stringify(k)}:`));
   const width = keys.length;
+  const rows = table.rows;
+  const open = asciiBytes(width === 0 ? '{}' : '');
+  const close = asciiBytes(width === 0 ? '' : '}');
+  const comma = asciiBytes(',');
   out.push('[');
-  for (let r = 0; r < table.rows.length; r++) {
-    const row = table.rows[r]!;
-    let text = r === 0 ? '' : ',';
-    for (let c = 0; c < width; c++) text += prefixes[c]! + cells[c]!(row[keys[c]!] ?? null);
-    out.push(width === 0 ? `${text}{}` : `${text}}`);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    if (r > 0) out.bytes(comma);
+    out.bytes(open);
+    for (let c = 0; c < width; c++) {
+      out.bytes(prefixes[c]!);
+      cells[c]!(out, row[keys[c]!] ?? null);
+    }
+    out.bytes(close);
   }
   out.push(']');
 }
 
+const textBytes = (text: string): Uint8Array => Buffer.from(text, 'utf8');
+const TRUE = asciiBytes('true');
+const FALSE = asciiBytes('false');
+const NULL = asciiBytes('null');
+const QUOTE = asciiBytes('"');
+
 /**
  * One column's cells as JSON.stringify(jsonCell(value, kind)) would write
- * them: times as ISO strings, non-finite numbers as null. A column repeats
- * its value often (a parked truck's position and zero speed for hours), so
- * the last value's text is kept.
+ * them: times as ISO strings, non-finite numbers as null. Numbers are written
+ * as digits in place (text-chunks.ts); a text column repeats its value often
+ * (a trail's movement), so the last text's bytes are kept.
  */
-function cellJsonWriter(kind: ColumnKind): (value: ReportCell) => string {
-  const iso = isoTimeFormatter();
-  let lastValue: ReportCell | undefined;
-  let lastText = '';
-  const text = (value: ReportCell): string => {
+function cellJsonWriter(kind: ColumnKind): (out: TextChunks, value: ReportCell) => void {
+  const iso = isoTimeByteWriter();
+  let lastText: string | undefined;
+  let lastBytes = NULL;
+  return (out, value) => {
     switch (typeof value) {
       case 'number':
-        if (!Number.isFinite(value)) return 'null';
-        if (kind === 'datetime') return `"${iso(value)}"`;
-        if (kind === 'date') return `"${isoDate(value)}"`;
-        return String(value);
+        if (!Number.isFinite(value)) out.bytes(NULL);
+        else if (kind === 'datetime') {
+          out.bytes(QUOTE);
+          out.written(ISO_TIME_BYTES, iso, value, isoDateTime);
+          out.bytes(QUOTE);
+        } else if (kind === 'date') out.push(`"${isoDate(value)}"`);
+        else out.number(value);
+        return;
       case 'boolean':
-        return value ? 'true' : 'false';
+        out.bytes(value ? TRUE : FALSE);
+        return;
       case 'string':
-        return JSON.stringify(value);
+        if (value !== lastText) {
+          lastText = value;
+          lastBytes = textBytes(JSON.stringify(value));
+        }
+        out.bytes(lastBytes);
+        return;
       default:
-        return 'null';
+        out.bytes(NULL);
     }
-  };
-  return (value) => {
-    if (value !== lastValue) {
-      lastValue = value;
-      lastText = text(value);
-    }
-    return lastText;
   };
 }
