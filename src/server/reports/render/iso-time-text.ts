@@ -7,7 +7,7 @@ const LAST_FOUR_DIGIT_YEAR_MS = 253_402_300_800_000;
 const ZERO = 48;
 const [COLON, DOT, Z] = [58, 46, 90];
 /** "YYYY-MM-DDTHH:mm:ss.sssZ" */
-export const ISO_TIME_BYTES = 24;
+const ISO_TIME_BYTES = 24;
 
 /**
  * Epoch ms as toISOString() would write them, as ASCII into `buf` at `at`

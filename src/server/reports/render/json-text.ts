@@ -1,8 +1,10 @@
-import type { ColumnKind, ReportCell, ReportDocument, ReportTable } from '../report-document';
-import { isoDate, isoDateTime } from './cell-values';
-import { ISO_TIME_BYTES, isoTimeByteWriter } from './iso-time-text';
+import { cellOf, tableColumns } from '../column-values';
+import type { ColumnKind, ColumnValues, ReportDocument, ReportTable } from '../report-document';
+import { jsonCell } from './cell-values';
+import { isoTimeByteWriter } from './iso-time-text';
 import { jsonColumns, jsonHead } from './json';
-import { asciiBytes, TextChunks } from './text-chunks';
+import { asciiBytes, copyBytes, writeNumber } from './ascii-writers';
+import { TextChunks } from './text-chunks';
 
 /**
  * The json format written as text, row by row: the same content as
@@ -38,69 +40,113 @@ export function jsonReportText(doc: ReportDocument): Buffer[] {
   return out.done();
 }
 
+/** Room for one cell written in place: its key, an ISO time or a number, a short text. */
+const CELL_ROOM = 256;
+const [COMMA, OPEN, CLOSE, QUOTE] = [44, 123, 125, 34];
+
 function writeRows(out: TextChunks, table: ReportTable): void {
-  const keys = table.columns.map((c) => c.key);
-  const cells = table.columns.map((c) => cellJsonWriter(c.kind));
-  // `{"t":` for the first key, `,"lat":` for the others: encoded once, not per row.
-  const prefixes = keys.map((k, i) => textBytes(`${i === 0 ? '{' : ','}${JSON.stringify(k)}:`));
-  const width = keys.length;
-  const rows = table.rows;
-  const open = asciiBytes(width === 0 ? '{}' : '');
-  const close = asciiBytes(width === 0 ? '' : '}');
-  const comma = asciiBytes(',');
+  const { rowCount, columns } = tableColumns(table);
+  const kinds = table.columns.map((c) => c.kind);
+  const cells = columns.map((values, c) => cellJsonWriter(values, kinds[c]!));
+  // `"t":` for the first key, `,"lat":` for the others: encoded once, not per row.
+  const prefixes = table.columns.map((c, i) =>
+    Buffer.from(`${i === 0 ? '' : ','}${JSON.stringify(c.key)}:`, 'utf8'),
+  );
+  const room = prefixes.map((p) => p.byteLength + CELL_ROOM);
+  const width = columns.length;
   out.push('[');
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    if (r > 0) out.bytes(comma);
-    out.bytes(open);
+  for (let r = 0; r < rowCount; r++) {
+    let at = out.reserve(2);
+    let buf = out.current;
+    if (r > 0) buf[at++] = COMMA;
+    buf[at++] = OPEN;
+    out.commit(at);
     for (let c = 0; c < width; c++) {
-      out.bytes(prefixes[c]!);
-      cells[c]!(out, row[keys[c]!] ?? null);
+      at = out.reserve(room[c]!);
+      buf = out.current;
+      at = copyBytes(buf, at, prefixes[c]!);
+      const end = cells[c]!(buf, at, r);
+      out.commit(end >= 0 ? end : at);
+      if (end < 0) out.push(JSON.stringify(jsonCell(cellOf(columns[c]!, r), kinds[c]!)) ?? 'null');
     }
-    out.bytes(close);
+    at = out.reserve(1);
+    out.current[at] = CLOSE;
+    out.commit(at + 1);
   }
   out.push(']');
 }
 
-const textBytes = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 const TRUE = asciiBytes('true');
 const FALSE = asciiBytes('false');
 const NULL = asciiBytes('null');
-const QUOTE = asciiBytes('"');
+
+/** Writes row `r`'s cell in place and returns the index after it, or -1 to leave it to JSON.stringify. */
+type CellJsonWriter = (buf: Uint8Array, at: number, r: number) => number;
 
 /**
- * One column's cells as JSON.stringify(jsonCell(value, kind)) would write
- * them: times as ISO strings, non-finite numbers as null. Numbers are written
- * as digits in place (text-chunks.ts); a text column repeats its value often
- * (a trail's movement), so the last text's bytes are kept.
+ * Writes one column's cells in place as JSON.stringify(jsonCell(value, kind))
+ * would write them: times as ISO strings, non-finite numbers as null. A
+ * column of numbers, booleans or labels (column-values.ts) is read from its
+ * typed array; a text column repeats its value often (a trail's movement),
+ * so a text's bytes are kept. Dates and long texts are left to JSON.stringify.
  */
-function cellJsonWriter(kind: ColumnKind): (out: TextChunks, value: ReportCell) => void {
-  const iso = isoTimeByteWriter();
-  let lastText: string | undefined;
-  let lastBytes = NULL;
-  return (out, value) => {
-    switch (typeof value) {
-      case 'number':
-        if (!Number.isFinite(value)) out.bytes(NULL);
-        else if (kind === 'datetime') {
-          out.bytes(QUOTE);
-          out.written(ISO_TIME_BYTES, iso, value, isoDateTime);
-          out.bytes(QUOTE);
-        } else if (kind === 'date') out.push(`"${isoDate(value)}"`);
-        else out.number(value);
-        return;
-      case 'boolean':
-        out.bytes(value ? TRUE : FALSE);
-        return;
-      case 'string':
-        if (value !== lastText) {
-          lastText = value;
-          lastBytes = textBytes(JSON.stringify(value));
-        }
-        out.bytes(lastBytes);
-        return;
-      default:
-        out.bytes(NULL);
+function cellJsonWriter(column: ColumnValues, kind: ColumnKind): CellJsonWriter {
+  switch (column.type) {
+    case 'numbers': {
+      const values = column.values;
+      const number = numberJsonWriter(kind);
+      return (buf, at, r) => number(buf, at, values[r]!);
     }
+    case 'booleans': {
+      const values = column.values;
+      return (buf, at, r) => copyBytes(buf, at, values[r] === 1 ? TRUE : FALSE);
+    }
+    case 'labels': {
+      const values = column.values;
+      const texts = column.labels.map(textJsonBytes);
+      return (buf, at, r) => {
+        const text = texts[values[r]!]!;
+        return text.byteLength <= CELL_ROOM ? copyBytes(buf, at, text) : -1;
+      };
+    }
+    case 'cells': {
+      const values = column.values;
+      const number = numberJsonWriter(kind);
+      let lastText: string | undefined;
+      let lastBytes = NULL;
+      return (buf, at, r) => {
+        const value = values[r] ?? null;
+        switch (typeof value) {
+          case 'number':
+            return number(buf, at, value);
+          case 'boolean':
+            return copyBytes(buf, at, value ? TRUE : FALSE);
+          case 'string':
+            if (value !== lastText) {
+              lastText = value;
+              lastBytes = textJsonBytes(value);
+            }
+            return lastBytes.byteLength <= CELL_ROOM ? copyBytes(buf, at, lastBytes) : -1;
+          default:
+            return copyBytes(buf, at, NULL);
+        }
+      };
+    }
+  }
+}
+
+const textJsonBytes = (text: string): Buffer => Buffer.from(JSON.stringify(text), 'utf8');
+
+function numberJsonWriter(kind: ColumnKind): (buf: Uint8Array, at: number, value: number) => number {
+  const iso = isoTimeByteWriter();
+  return (buf, at, value) => {
+    if (!Number.isFinite(value)) return copyBytes(buf, at, NULL);
+    if (kind === 'date') return -1;
+    if (kind !== 'datetime') return writeNumber(buf, at, value);
+    buf[at] = QUOTE;
+    const end = iso(buf, at + 1, value);
+    if (end < 0) return -1;
+    buf[end] = QUOTE;
+    return end + 1;
   };
 }

@@ -1,5 +1,3 @@
-import { writeDecimal } from './decimal-bytes';
-
 /** Output chunks are about this size: a 35 MB json or a 55 MB sheet is never one string or one buffer. */
 const CHUNK_BYTES = 1 << 20;
 /**
@@ -11,14 +9,11 @@ const CHUNK_BYTES = 1 << 20;
 const FLUSH_CHARS = 1 << 14;
 /** A UTF-16 code unit is at most three bytes of UTF-8. */
 const MAX_UTF8_PER_CHAR = 3;
-/** The longest number `number` writes itself ("-" and 21 digits, a point); longer ones go through String(). */
-const MAX_NUMBER_BYTES = 24;
 
 /**
  * Collects output as UTF-8 in chunks of about a megabyte. Text goes in with
  * `push`; the hot loops of long tables (a 30-day trail is 1.8 million cells)
- * write bytes, digits and numbers straight into the chunk with `bytes` and
- * `number`, so no string is built per cell.
+ * write their bytes in place, between `reserve` and `commit`.
  */
 export class TextChunks {
   private readonly chunks: Buffer[] = [];
@@ -31,38 +26,25 @@ export class TextChunks {
     if (this.pending.length >= FLUSH_CHARS) this.encodePending();
   }
 
-  /** Pre-encoded bytes, e.g. a column's `,"lat":` or `</v></c>`. */
-  bytes(b: Uint8Array): void {
-    if (this.pending.length > 0) this.encodePending();
-    const n = b.length;
-    if (this.used + n > this.buffer.byteLength) this.room(n);
-    const buf = this.buffer;
-    let at = this.used;
-    // A byte loop beats TypedArray.set for the few bytes of a token.
-    for (let i = 0; i < n; i++) buf[at++] = b[i]!;
-    this.used = at;
-  }
-
-  /** A number as String(value) writes it (json-number.test.ts holds them equal). */
-  number(value: number): void {
-    this.written(MAX_NUMBER_BYTES, writeDecimal, value, String);
-  }
-
   /**
-   * `value` as up to `max` bytes from `write`, which returns the index after
-   * what it wrote, or -1 to have `fallback(value)` pushed as text instead.
+   * The index in `current` to write at, with room for `bytes` more, for
+   * writers that put bytes in place (ascii-writers.ts); `commit` says how far
+   * they wrote. Text pushed before is encoded first, so the order holds.
    */
-  written(
-    max: number,
-    write: (buf: Uint8Array, at: number, value: number) => number,
-    value: number,
-    fallback: (value: number) => string,
-  ): void {
+  reserve(bytes: number): number {
     if (this.pending.length > 0) this.encodePending();
-    if (this.used + max > this.buffer.byteLength) this.room(max);
-    const at = write(this.buffer, this.used, value);
-    if (at >= 0) this.used = at;
-    else this.push(fallback(value));
+    if (this.used + bytes > this.buffer.byteLength) this.room(bytes);
+    return this.used;
+  }
+
+  /** The chunk being written, valid until the next push, reserve or done. */
+  get current(): Buffer {
+    return this.buffer;
+  }
+
+  /** The bytes up to `at` of `current` are written. */
+  commit(at: number): void {
+    this.used = at;
   }
 
   /** How many chunks are full and not yet taken. */
@@ -100,6 +82,3 @@ export class TextChunks {
     this.used = 0;
   }
 }
-
-/** ASCII text as bytes, once, for `TextChunks.bytes`. */
-export const asciiBytes = (text: string): Uint8Array => Buffer.from(text, 'latin1');

@@ -1,3 +1,11 @@
+/**
+ * Writers of ASCII text straight into a chunk's bytes (text-chunks.ts
+ * `reserve`), for the hot loops of long tables: a 30-day trail is 1.8
+ * million cells, and a string per cell, concatenated and then encoded,
+ * cost more than the digits themselves. Each takes the buffer and the index
+ * to write at and returns the index after what it wrote.
+ */
+
 /** Digits after the point that writeDecimal writes itself: the simulator's finest (lat/lon) has six. */
 const SCALE = 1e6;
 const SCALE_DIGITS = 6;
@@ -64,3 +72,26 @@ export function writeDigits(buf: Uint8Array, at: number, n: number): number {
   }
   return at + len;
 }
+
+/** A number as String(value) writes it (24 bytes of room): six-decimal values as digits, others through String. */
+export function writeNumber(buf: Uint8Array, at: number, value: number): number {
+  const end = writeDecimal(buf, at, value);
+  return end >= 0 ? end : writeAscii(buf, at, String(value));
+}
+
+/** Pre-encoded bytes, e.g. a column's `,"lat":`; a byte loop beats TypedArray.set for a token's few bytes. */
+export function copyBytes(buf: Uint8Array, at: number, bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) buf[at + i] = bytes[i]!;
+  return at + n;
+}
+
+/** Text known to be ASCII (a number's String()), one byte a character. */
+export function writeAscii(buf: Uint8Array, at: number, text: string): number {
+  const n = text.length;
+  for (let i = 0; i < n; i++) buf[at + i] = text.charCodeAt(i);
+  return at + n;
+}
+
+/** ASCII text as bytes, once, for copyBytes. */
+export const asciiBytes = (text: string): Uint8Array => Buffer.from(text, 'latin1');
