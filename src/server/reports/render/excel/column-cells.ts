@@ -2,6 +2,7 @@ import { cellOf } from '../../column-values';
 import type { ColumnKind, ColumnValues, ReportCell } from '../../report-document';
 import { asciiBytes, copyBytes, writeDigits, writeNumber } from '../ascii-writers';
 import { excelNumber, excelValue } from './excel-cells';
+import { serialWriter } from './serial-text';
 import type { SharedStrings } from './shared-strings';
 import { cellXml } from './sheet-xml';
 
@@ -88,7 +89,17 @@ function typedCellWriter(
   const close = asciiBytes('</v></c>');
   switch (kind) {
     case 'datetime':
-    case 'date':
+    case 'date': {
+      const serial = serialWriter();
+      return {
+        number: (buf, at, value) =>
+          Number.isFinite(value)
+            ? copyBytes(buf, serial(buf, copyBytes(buf, at, open), excelNumber(value, kind)), close)
+            : -1,
+        boolean: none,
+        text: none,
+      };
+    }
     case 'duration_s':
     case 'integer':
     case 'number':
