@@ -26,52 +26,35 @@ export function columnTable(
   }) as ReportTable;
 }
 
-/** A column of numbers of a length not known ahead, grown by doubling; `done` trims it. */
-export class NumberColumn {
-  private values: Float64Array;
+/** A column's values of a length not known ahead, grown by doubling; `take` trims them. */
+export class GrowingColumn<A extends Float64Array | Uint8Array> {
+  private values: A;
   length = 0;
 
-  constructor(expected: number) {
-    this.values = new Float64Array(Math.max(16, expected));
+  constructor(
+    private readonly create: (length: number) => A,
+    expected: number,
+  ) {
+    this.values = create(Math.max(16, expected));
   }
 
   push(value: number): void {
     if (this.length === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
+      const grown = this.create(this.values.length * 2);
       grown.set(this.values);
       this.values = grown;
     }
     this.values[this.length++] = value;
   }
 
-  done(): Extract<ColumnValues, { type: 'numbers' }> {
-    return { type: 'numbers', values: this.values.slice(0, this.length) };
+  take(): A {
+    return this.values.slice(0, this.length) as A;
   }
 }
 
-/** A column of small indices (booleans, labels), grown as NumberColumn is. */
-export class IndexColumn {
-  private values: Uint8Array;
-  length = 0;
+export const numberColumn = (expected: number): GrowingColumn<Float64Array> =>
+  new GrowingColumn((n) => new Float64Array(n), expected);
 
-  constructor(expected: number) {
-    this.values = new Uint8Array(Math.max(16, expected));
-  }
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Uint8Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
-  }
-
-  booleans(): Extract<ColumnValues, { type: 'booleans' }> {
-    return { type: 'booleans', values: this.values.slice(0, this.length) };
-  }
-
-  labels(labels: readonly string[]): Extract<ColumnValues, { type: 'labels' }> {
-    return { type: 'labels', values: this.values.slice(0, this.length), labels };
-  }
-}
+/** Booleans as 0/1, or indices into a column's labels. */
+export const indexColumn = (expected: number): GrowingColumn<Uint8Array> =>
+  new GrowingColumn((n) => new Uint8Array(n), expected);

@@ -6,7 +6,7 @@ import { assetRef, requireAsset } from './report-subject';
 import { column, latColumn, lonColumn, round, summaryItem, timeColumn } from './report-fields';
 import { gappedLineSeries } from './series-thinning';
 import { thinTimesForPrint } from './print-thinning';
-import { columnTable, IndexColumn, NumberColumn } from './column-table';
+import { columnTable, indexColumn, numberColumn } from './column-table';
 
 export const MOVEMENT_LABELS: Readonly<Record<MotionState, string>> = {
   moving: 'Moving',
@@ -31,13 +31,13 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
   const period = periodOf(ctx);
   // The table by column (column-table.ts): typed arrays rather than 259,200 row objects.
   const expected = Math.ceil((period.end - period.start) / asset.intervalMs) + 1;
-  const times = new NumberColumn(expected);
-  const lats = new NumberColumn(expected);
-  const lons = new NumberColumn(expected);
-  const speeds = new NumberColumn(expected);
-  const ignitions = new IndexColumn(expected);
-  const movements = new IndexColumn(expected);
-  const odometers = new NumberColumn(expected);
+  const times = numberColumn(expected);
+  const lats = numberColumn(expected);
+  const lons = numberColumn(expected);
+  const speeds = numberColumn(expected);
+  const ignitions = indexColumn(expected);
+  const movements = indexColumn(expected);
+  const odometers = numberColumn(expected);
   let first: Fix | undefined;
   let last: Fix | undefined;
   let maxSpeed = 0;
@@ -79,18 +79,22 @@ export function buildTrailReport(ctx: BuildContext): ReportDocument {
     throw new NoDataError(`No positions for ${asset.name} ${describePeriod(period)}`);
   }
   const rowCount = times.length;
-  const timeValues = times.done();
-  const speedValues = speeds.done();
-  const ignitionValues = ignitions.booleans();
-  const movementValues = movements.labels(MOVEMENT_ORDER.map((state) => MOVEMENT_LABELS[state]));
+  const timeValues = { type: 'numbers', values: times.take() } as const;
+  const speedValues = { type: 'numbers', values: speeds.take() } as const;
+  const ignitionValues = { type: 'booleans', values: ignitions.take() } as const;
+  const movementValues = {
+    type: 'labels',
+    values: movements.take(),
+    labels: MOVEMENT_ORDER.map((state) => MOVEMENT_LABELS[state]),
+  } as const;
   const columnValues = [
     timeValues,
-    lats.done(),
-    lons.done(),
+    { type: 'numbers', values: lats.take() } as const,
+    { type: 'numbers', values: lons.take() } as const,
     speedValues,
     ignitionValues,
     movementValues,
-    odometers.done(),
+    { type: 'numbers', values: odometers.take() } as const,
   ];
   const print = thinTimesForPrint(timeValues.values, [
     { label: 'ignition', values: ignitionValues.values },

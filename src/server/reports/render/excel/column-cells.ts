@@ -89,28 +89,20 @@ function typedCellWriter(
   const close = asciiBytes('</v></c>');
   switch (kind) {
     case 'datetime':
-    case 'date': {
-      const serial = serialWriter();
+    case 'date':
+    case 'duration_s':
+    case 'integer':
+    case 'number': {
+      const digits = kind === 'datetime' || kind === 'date' ? serialWriter() : writeNumber;
       return {
         number: (buf, at, value) =>
           Number.isFinite(value)
-            ? copyBytes(buf, serial(buf, copyBytes(buf, at, open), excelNumber(value, kind)), close)
+            ? copyBytes(buf, digits(buf, copyBytes(buf, at, open), excelNumber(value, kind)), close)
             : -1,
         boolean: none,
         text: none,
       };
     }
-    case 'duration_s':
-    case 'integer':
-    case 'number':
-      return {
-        number: (buf, at, value) =>
-          Number.isFinite(value)
-            ? copyBytes(buf, writeNumber(buf, copyBytes(buf, at, open), excelNumber(value, kind)), close)
-            : -1,
-        boolean: none,
-        text: none,
-      };
     case 'boolean': {
       const yes = asciiBytes(`"${s} t="b"><v>1</v></c>`);
       const no = asciiBytes(`"${s} t="b"><v>0</v></c>`);
