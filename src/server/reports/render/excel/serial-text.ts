@@ -1,4 +1,4 @@
-import { asciiBytes, copyBytes, writeDigits, writeNumber } from '../ascii-writers';
+import { writeAscii, writeDigits, writeNumber } from '../ascii-writers';
 
 /**
  * Serials of 1989-09-17 to 2079-06-06 (32,768 to 65,536 days): one binade,
@@ -21,17 +21,15 @@ const MAX_REMEMBERED = 100_000;
  * not once a day; the fraction is compared exactly, as a double.
  */
 export function serialWriter(): (buf: Uint8Array, at: number, serial: number) => number {
-  const fractions = new Map<number, Uint8Array>();
+  const fractions = new Map<number, string>();
   return (buf, at, serial) => {
     if (!(serial >= LOW && serial < HIGH)) return writeNumber(buf, at, serial);
     const whole = Math.floor(serial);
     const fraction = serial - whole;
-    let digits = fractions.get(fraction);
-    if (digits === undefined) {
-      const text = String(serial);
-      digits = asciiBytes(text.slice(String(whole).length));
-      if (fractions.size < MAX_REMEMBERED) fractions.set(fraction, digits);
-    }
-    return copyBytes(buf, writeDigits(buf, at, whole), digits);
+    const digits = fractions.get(fraction);
+    if (digits !== undefined) return writeAscii(buf, writeDigits(buf, at, whole), digits);
+    const text = String(serial);
+    if (fractions.size < MAX_REMEMBERED) fractions.set(fraction, text.slice(String(whole).length));
+    return writeAscii(buf, at, text);
   };
 }
