@@ -8,6 +8,7 @@ import type { Channel } from 'pusher-js';
 import {
   addDays,
   formatCalendarDate,
+  downloadResponseSchema,
   MS_PER_DAY,
   REPORT_EVENTS,
   REPORT_FORMATS,
@@ -91,7 +92,7 @@ interface Client {
   readonly watcher: CompletionWatcher;
 }
 
-/** Submit, wait for .report.completed, then call download (for json: the content itself). */
+/** Submit, wait for .report.completed, then download the file's bytes. */
 async function endToEnd(
   service: LocalService,
   client: Client,
@@ -114,12 +115,34 @@ async function endToEnd(
   if (res.status !== 201) throw new Error(`submit: HTTP ${res.status} ${await res.text()}`);
   const { report_id: id } = submissionResponseSchema.parse(await res.json());
   const generation = await client.watcher.wait(id);
-  const download = await fetch(`${service.base_url}/api/v1/reports/${id}/download`, {
+  await download(service, client, format, id);
+  return { total: performance.now() - started, generation };
+}
+
+/**
+ * The file's bytes, fetched as the app does (src/main/core/reports): json
+ * arrives from /download itself; every other format's /download answers
+ * with a pre-signed address (spec 2.4), fetched without the bearer token.
+ */
+async function download(
+  service: LocalService,
+  client: Client,
+  format: ReportFormat,
+  id: string,
+): Promise<void> {
+  const answer = await fetch(`${service.base_url}/api/v1/reports/${id}/download`, {
     headers: auth(client.token),
   });
-  if (download.status !== 200) throw new Error(`download: HTTP ${download.status}`);
-  await download.arrayBuffer();
-  return { total: performance.now() - started, generation };
+  if (answer.status !== 200) throw new Error(`download: HTTP ${answer.status}`);
+  if (format === 'json') {
+    await answer.arrayBuffer();
+    return;
+  }
+  const link = downloadResponseSchema.parse(await answer.json());
+  const file = await fetch(link.download_url);
+  if (file.status !== 200) throw new Error(`download_url: HTTP ${file.status}`);
+  const size = (await file.arrayBuffer()).byteLength;
+  if (size !== link.file_size) throw new Error(`download_url: ${size} of ${link.file_size} bytes`);
 }
 
 const fmt = (ms: number): string => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);

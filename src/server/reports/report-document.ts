@@ -57,12 +57,33 @@ export interface ReportChart {
   readonly series: readonly ReportChartSeries[];
 }
 
+/**
+ * One column's cells held as an array of their own type rather than in row
+ * objects: a 30-day trail is 259,200 rows, and an object per row cost more
+ * to build and collect than the simulator's walk that fills them.
+ */
+export type ColumnValues =
+  /** Number cells (times as epoch ms); a NaN is a number cell, as in a row. */
+  | { readonly type: 'numbers'; readonly values: Float64Array }
+  | { readonly type: 'booleans'; readonly values: Uint8Array }
+  /** Text cells from a few labels: each cell is an index into `labels`. */
+  | { readonly type: 'labels'; readonly values: Uint8Array; readonly labels: readonly string[] }
+  /** Any cells. */
+  | { readonly type: 'cells'; readonly values: readonly ReportCell[] };
+
 /** A titled table; most reports have one, some (driver_score, obd_data) more. */
 export interface ReportTable {
   readonly key: string;
   readonly title: string;
   readonly columns: readonly ReportColumn[];
+  /**
+   * Every row keyed by column. A table built by column (`columnValues`)
+   * makes these on first use, for readers of a few rows; the renderers read
+   * the columns (render/table-columns.ts).
+   */
   readonly rows: readonly ReportRow[];
+  /** The same cells by column, in `columns` order, when content built the table so. */
+  readonly columnValues?: readonly ColumnValues[];
   /**
    * For very long tables (a 30-day trail has 259,200 rows) the paged formats
    * (pdf, html) may print a thinned view; this says how, e.g. "one row per 5 minutes".

@@ -8,10 +8,11 @@ import {
 import { closePusher, collectEvents, subscribedClient } from '../../support/pusher';
 import { pastRange, submitReport, waitUntilSettled } from './report-client';
 
-// Workers capped at a heap a 30-day trail does not fit in: the worker dies
+// Workers capped at a heap a 30-day sensor report (259,200 readings, a row
+// object each; the trail is held in typed arrays outside the heap) does not fit in: the worker dies
 // of it, is replaced, the report is retried once and then fails, and the
 // service carries on with reports that fit.
-/** Room for the worker's modules and a small report; a 30-day trail needs several times more. */
+/** Room for the worker's modules and a small report; a 30-day sensor report needs several times more. */
 const HEAP_MB = 48;
 let service: LocalService;
 
@@ -37,7 +38,7 @@ describe('a report worker that dies', () => {
       const processing = collectEvents(channel, REPORT_EVENTS.processing);
       const failed = collectEvents(channel, REPORT_EVENTS.failed);
       const res = await submitReport(service, user.token, {
-        type: 'trail',
+        type: 'sensor',
         format: 'json',
         asset_id: 1,
         ...pastRange(30),

@@ -39,7 +39,26 @@ export function thinForPrint(
   if (n <= PRINT_ALL_LIMIT) return undefined;
   const times = new Float64Array(n);
   for (let i = 0; i < n; i++) times[i] = Number(rows[i]![timeKey]);
-  const changedBy = changeRanks(rows, changes);
+  return thinTimesForPrint(
+    times,
+    changes.map((c) => ({ label: c.label, values: rows.map((row) => row[c.key]) })),
+  );
+}
+
+/** A change column's values, one per row, compared with ===. */
+export interface ChangeValues {
+  readonly label: string;
+  readonly values: ArrayLike<unknown>;
+}
+
+/** thinForPrint of a table held by column (column-table.ts): its times, and its change columns' values. */
+export function thinTimesForPrint(
+  times: Float64Array,
+  changes: readonly ChangeValues[],
+): PrintView | undefined {
+  const n = times.length;
+  if (n <= PRINT_ALL_LIMIT) return undefined;
+  const changedBy = changeRanks(n, changes);
   // boundaries[i], bit s: row i starts a new step of STEPS_MIN[s] (a new bucket [lo, hi) of that step).
   const stepCount = STEPS_MIN.length;
   const stepsMs = Float64Array.from(STEPS_MIN, (m) => m * 60_000);
@@ -94,15 +113,14 @@ export function thinForPrint(
 }
 
 /** Per row, the index of the most important change column that changed at it, or changes.length. */
-function changeRanks(rows: readonly ReportRow[], changes: readonly ChangeColumn[]): Uint8Array {
-  const n = rows.length;
+function changeRanks(n: number, changes: readonly ChangeValues[]): Uint8Array {
   const changedBy = new Uint8Array(n).fill(changes.length);
   // Last column first, so a more important column's change overwrites a less important one's.
   for (let c = changes.length - 1; c >= 0; c--) {
-    const key = changes[c]!.key;
-    let previous = rows[0]![key];
+    const values = changes[c]!.values;
+    let previous = values[0];
     for (let i = 1; i < n; i++) {
-      const value = rows[i]![key];
+      const value = values[i];
       if (value !== previous) changedBy[i] = c;
       previous = value;
     }
@@ -110,7 +128,7 @@ function changeRanks(rows: readonly ReportRow[], changes: readonly ChangeColumn[
   return changedBy;
 }
 
-function describe(stepMin: number, kept: readonly ChangeColumn[], printed: number, total: number): string {
+function describe(stepMin: number, kept: readonly ChangeValues[], printed: number, total: number): string {
   const step =
     stepMin >= 60
       ? `${stepMin / 60} hour${stepMin === 60 ? '' : 's'}`

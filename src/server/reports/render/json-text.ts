@@ -1,7 +1,9 @@
-import type { ColumnKind, ReportCell, ReportDocument, ReportTable } from '../report-document';
-import { isoDate } from './cell-values';
-import { isoTimeFormatter } from './iso-time-text';
+import { cellOf, tableColumns } from '../column-values';
+import type { ColumnKind, ColumnValues, ReportDocument, ReportTable } from '../report-document';
+import { jsonCell } from './cell-values';
+import { isoTimeByteWriter } from './iso-time-text';
 import { jsonColumns, jsonHead } from './json';
+import { asciiBytes, copyBytes, writeNumber } from './ascii-writers';
 import { TextChunks } from './text-chunks';
 
 /**
@@ -38,52 +40,113 @@ export function jsonReportText(doc: ReportDocument): Buffer[] {
   return out.done();
 }
 
+/** Room for one cell written in place: its key, an ISO time or a number, a short text. */
+const CELL_ROOM = 256;
+const [COMMA, OPEN, CLOSE, QUOTE] = [44, 123, 125, 34];
+
 function writeRows(out: TextChunks, table: ReportTable): void {
-  const keys = table.columns.map((c) => c.key);
-  const cells = table.columns.map((c) => cellJsonWriter(c.kind));
-  // `{"t":` for the first key, `,"lat":` for the others: written once, not per row.
-  const prefixes = keys.map((k, i) => `${i === 0 ? '{' : ','}${JSON.stringify(k)}:`);
-  const width = keys.length;
+  const { rowCount, columns } = tableColumns(table);
+  const kinds = table.columns.map((c) => c.kind);
+  const cells = columns.map((values, c) => cellJsonWriter(values, kinds[c]!));
+  // `"t":` for the first key, `,"lat":` for the others: encoded once, not per row.
+  const prefixes = table.columns.map((c, i) =>
+    Buffer.from(`${i === 0 ? '' : ','}${JSON.stringify(c.key)}:`, 'utf8'),
+  );
+  const room = prefixes.map((p) => p.byteLength + CELL_ROOM);
+  const width = columns.length;
   out.push('[');
-  for (let r = 0; r < table.rows.length; r++) {
-    const row = table.rows[r]!;
-    let text = r === 0 ? '' : ',';
-    for (let c = 0; c < width; c++) text += prefixes[c]! + cells[c]!(row[keys[c]!] ?? null);
-    out.push(width === 0 ? `${text}{}` : `${text}}`);
+  for (let r = 0; r < rowCount; r++) {
+    let at = out.reserve(2);
+    let buf = out.current;
+    if (r > 0) buf[at++] = COMMA;
+    buf[at++] = OPEN;
+    out.commit(at);
+    for (let c = 0; c < width; c++) {
+      at = out.reserve(room[c]!);
+      buf = out.current;
+      at = copyBytes(buf, at, prefixes[c]!);
+      const end = cells[c]!(buf, at, r);
+      out.commit(end >= 0 ? end : at);
+      if (end < 0) out.push(JSON.stringify(jsonCell(cellOf(columns[c]!, r), kinds[c]!)) ?? 'null');
+    }
+    at = out.reserve(1);
+    out.current[at] = CLOSE;
+    out.commit(at + 1);
   }
   out.push(']');
 }
 
+const TRUE = asciiBytes('true');
+const FALSE = asciiBytes('false');
+const NULL = asciiBytes('null');
+
+/** Writes row `r`'s cell in place and returns the index after it, or -1 to leave it to JSON.stringify. */
+type CellJsonWriter = (buf: Uint8Array, at: number, r: number) => number;
+
 /**
- * One column's cells as JSON.stringify(jsonCell(value, kind)) would write
- * them: times as ISO strings, non-finite numbers as null. A column repeats
- * its value often (a parked truck's position and zero speed for hours), so
- * the last value's text is kept.
+ * Writes one column's cells in place as JSON.stringify(jsonCell(value, kind))
+ * would write them: times as ISO strings, non-finite numbers as null. A
+ * column of numbers, booleans or labels (column-values.ts) is read from its
+ * typed array; a text column repeats its value often (a trail's movement),
+ * so a text's bytes are kept. Dates and long texts are left to JSON.stringify.
  */
-function cellJsonWriter(kind: ColumnKind): (value: ReportCell) => string {
-  const iso = isoTimeFormatter();
-  let lastValue: ReportCell | undefined;
-  let lastText = '';
-  const text = (value: ReportCell): string => {
-    switch (typeof value) {
-      case 'number':
-        if (!Number.isFinite(value)) return 'null';
-        if (kind === 'datetime') return `"${iso(value)}"`;
-        if (kind === 'date') return `"${isoDate(value)}"`;
-        return String(value);
-      case 'boolean':
-        return value ? 'true' : 'false';
-      case 'string':
-        return JSON.stringify(value);
-      default:
-        return 'null';
+function cellJsonWriter(column: ColumnValues, kind: ColumnKind): CellJsonWriter {
+  switch (column.type) {
+    case 'numbers': {
+      const values = column.values;
+      const number = numberJsonWriter(kind);
+      return (buf, at, r) => number(buf, at, values[r]!);
     }
-  };
-  return (value) => {
-    if (value !== lastValue) {
-      lastValue = value;
-      lastText = text(value);
+    case 'booleans': {
+      const values = column.values;
+      return (buf, at, r) => copyBytes(buf, at, values[r] === 1 ? TRUE : FALSE);
     }
-    return lastText;
+    case 'labels': {
+      const values = column.values;
+      const texts = column.labels.map(textJsonBytes);
+      return (buf, at, r) => {
+        const text = texts[values[r]!]!;
+        return text.byteLength <= CELL_ROOM ? copyBytes(buf, at, text) : -1;
+      };
+    }
+    case 'cells': {
+      const values = column.values;
+      const number = numberJsonWriter(kind);
+      let lastText: string | undefined;
+      let lastBytes = NULL;
+      return (buf, at, r) => {
+        const value = values[r] ?? null;
+        switch (typeof value) {
+          case 'number':
+            return number(buf, at, value);
+          case 'boolean':
+            return copyBytes(buf, at, value ? TRUE : FALSE);
+          case 'string':
+            if (value !== lastText) {
+              lastText = value;
+              lastBytes = textJsonBytes(value);
+            }
+            return lastBytes.byteLength <= CELL_ROOM ? copyBytes(buf, at, lastBytes) : -1;
+          default:
+            return copyBytes(buf, at, NULL);
+        }
+      };
+    }
+  }
+}
+
+const textJsonBytes = (text: string): Buffer => Buffer.from(JSON.stringify(text), 'utf8');
+
+function numberJsonWriter(kind: ColumnKind): (buf: Uint8Array, at: number, value: number) => number {
+  const iso = isoTimeByteWriter();
+  return (buf, at, value) => {
+    if (!Number.isFinite(value)) return copyBytes(buf, at, NULL);
+    if (kind === 'date') return -1;
+    if (kind !== 'datetime') return writeNumber(buf, at, value);
+    buf[at] = QUOTE;
+    const end = iso(buf, at + 1, value);
+    if (end < 0) return -1;
+    buf[end] = QUOTE;
+    return end + 1;
   };
 }

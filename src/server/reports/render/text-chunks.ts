@@ -10,7 +10,11 @@ const FLUSH_CHARS = 1 << 14;
 /** A UTF-16 code unit is at most three bytes of UTF-8. */
 const MAX_UTF8_PER_CHAR = 3;
 
-/** Collects text as UTF-8 in chunks of about a megabyte. */
+/**
+ * Collects output as UTF-8 in chunks of about a megabyte. Text goes in with
+ * `push`; the hot loops of long tables (a 30-day trail is 1.8 million cells)
+ * write their bytes in place, between `reserve` and `commit`.
+ */
 export class TextChunks {
   private readonly chunks: Buffer[] = [];
   private pending = '';
@@ -20,6 +24,27 @@ export class TextChunks {
   push(text: string): void {
     this.pending += text;
     if (this.pending.length >= FLUSH_CHARS) this.encodePending();
+  }
+
+  /**
+   * The index in `current` to write at, with room for `bytes` more, for
+   * writers that put bytes in place (ascii-writers.ts); `commit` says how far
+   * they wrote. Text pushed before is encoded first, so the order holds.
+   */
+  reserve(bytes: number): number {
+    if (this.pending.length > 0) this.encodePending();
+    if (this.used + bytes > this.buffer.byteLength) this.room(bytes);
+    return this.used;
+  }
+
+  /** The chunk being written, valid until the next push, reserve or done. */
+  get current(): Buffer {
+    return this.buffer;
+  }
+
+  /** The bytes up to `at` of `current` are written. */
+  commit(at: number): void {
+    this.used = at;
   }
 
   /** How many chunks are full and not yet taken. */
@@ -46,11 +71,14 @@ export class TextChunks {
     if (text.length === 0) return;
     this.pending = '';
     const room = text.length * MAX_UTF8_PER_CHAR;
-    if (this.used + room > this.buffer.byteLength) {
-      if (this.used > 0) this.chunks.push(this.buffer.subarray(0, this.used));
-      this.buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, room));
-      this.used = 0;
-    }
+    if (this.used + room > this.buffer.byteLength) this.room(room);
     this.used += this.buffer.write(text, this.used, 'utf8');
+  }
+
+  /** Closes the current chunk and starts one with room for `bytes`. */
+  private room(bytes: number): void {
+    if (this.used > 0) this.chunks.push(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+    this.used = 0;
   }
 }

@@ -42,6 +42,19 @@ describe('json reports', () => {
     expect(content.tables).toBeUndefined();
   });
 
+  it('write the very text JSON.stringify writes, byte for byte, for every report type', async () => {
+    const week = { date_from: '2026-03-02', date_to: '2026-03-08' };
+    for (const doc of [
+      build({ type: 'trail', asset_id: 1, ...week }),
+      build({ type: 'obd_data', asset_id: 1, ...week }),
+      build({ type: 'trip', asset_id: 1, ...week }),
+      oddDocument,
+    ]) {
+      const text = Buffer.from(await renderReport(doc, 'json')).toString('utf8');
+      expect(text).toBe(JSON.stringify(toJsonContent(doc)));
+    }
+  });
+
   it('put the main table in columns/rows and the further tables in tables', () => {
     const doc = build({ type: 'obd_data', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-08' });
     const content = jsonReportContentSchema.parse(toJsonContent(doc));

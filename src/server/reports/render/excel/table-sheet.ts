@@ -1,13 +1,18 @@
+import { cellOf, tableColumns, type TableColumns } from '../../column-values';
 import type { ReportTable } from '../../report-document';
 import { columnCellWriter } from './column-cells';
 import { columnWidth, excelHeader, numFmtFor } from './excel-cells';
 import type { SharedStrings } from './shared-strings';
 import { autoFilterRange, cellXml, columnLetters, sheetHead, sheetTail, type SheetFrame } from './sheet-xml';
 import type { XlsxStyles } from './xlsx-styles';
+import { asciiBytes, copyBytes, writeDigits } from '../ascii-writers';
 import { TextChunks } from '../text-chunks';
 
 /** Column widths are measured on this many rows, evenly spread. */
 const WIDTH_SAMPLE = 500;
+/** Room for `<row r="1048576">` or `</row>`, and for one cell: its reference, style, a number or index. */
+const ROW_EDGE_ROOM = 32;
+const CELL_ROOM = 128;
 
 /**
  * One table as a sheet: typed cells under a frozen, filtered header row.
@@ -22,21 +27,23 @@ export function tableSheet(
   styles: XlsxStyles,
   strings: SharedStrings,
 ): { content: () => Generator<Buffer>; autoFilter: string } {
-  const frame = sheetFrame(table);
-  return { content: () => sheetXml(table, frame, styles, strings), autoFilter: autoFilterRange(frame) };
+  const cells = tableColumns(table);
+  const frame = sheetFrame(table, cells);
+  return {
+    content: () => sheetXml(table, cells, frame, styles, strings),
+    autoFilter: autoFilterRange(frame),
+  };
 }
 
-function sheetFrame(table: ReportTable): SheetFrame {
-  const cols = table.columns;
-  const rows = table.rows;
-  const stride = Math.max(1, Math.floor(rows.length / WIDTH_SAMPLE));
+function sheetFrame(table: ReportTable, { rowCount, columns }: TableColumns): SheetFrame {
+  const stride = Math.max(1, Math.floor(rowCount / WIDTH_SAMPLE));
   return {
-    columnWidths: cols.map((c) => {
+    columnWidths: table.columns.map((c, i) => {
       const sample = [];
-      for (let r = 0; r < rows.length; r += stride) sample.push(rows[r]![c.key] ?? null);
+      for (let r = 0; r < rowCount; r += stride) sample.push(cellOf(columns[i]!, r));
       return columnWidth(c, sample);
     }),
-    rowCount: rows.length + 1,
+    rowCount: rowCount + 1,
     frozenHeader: true,
     autoFilter: true,
   };
@@ -44,12 +51,12 @@ function sheetFrame(table: ReportTable): SheetFrame {
 
 function* sheetXml(
   table: ReportTable,
+  { rowCount, columns }: TableColumns,
   frame: SheetFrame,
   styles: XlsxStyles,
   strings: SharedStrings,
 ): Generator<Buffer> {
   const cols = table.columns;
-  const rows = table.rows;
   const out = new TextChunks();
   out.push(sheetHead(frame));
 
@@ -59,18 +66,31 @@ function* sheetXml(
   cols.forEach((c, i) => (header += cellXml(`${letters[i]!}1`, excelHeader(c), headerStyle, strings)));
   out.push(`${header}</row>`);
 
-  const keys = cols.map((c) => c.key);
-  const writers = cols.map((c) => {
+  const writers = cols.map((c, i) => {
     const numFmt = numFmtFor(c.kind, c.decimals);
-    return columnCellWriter(c.kind, numFmt ? styles.index({ numFmt }) : 0, strings);
+    return columnCellWriter(columns[i]!, c.kind, numFmt ? styles.index({ numFmt }) : 0, strings);
   });
+  // `<c r="B` before a cell's row number: the reference is the column's letters and the row's digits.
+  const cellOpen = letters.map((l) => asciiBytes(`<c r="${l}`));
+  const rowOpen = asciiBytes('<row r="');
+  const rowOpened = asciiBytes('">');
+  const rowClose = asciiBytes('</row>');
   const width = cols.length;
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
+  for (let r = 0; r < rowCount; r++) {
     const n = r + 2;
-    let xml = `<row r="${n}">`;
-    for (let c = 0; c < width; c++) xml += writers[c]!(row[keys[c]!] ?? null, `${letters[c]!}${n}`);
-    out.push(`${xml}</row>`);
+    let at = out.reserve(ROW_EDGE_ROOM);
+    let buf = out.current;
+    out.commit(copyBytes(buf, writeDigits(buf, copyBytes(buf, at, rowOpen), n), rowOpened));
+    for (let c = 0; c < width; c++) {
+      at = out.reserve(CELL_ROOM);
+      buf = out.current;
+      at = writeDigits(buf, copyBytes(buf, at, cellOpen[c]!), n);
+      const end = writers[c]!.write(buf, at, r);
+      out.commit(end >= 0 ? end : at);
+      if (end < 0) out.push(writers[c]!.text(r));
+    }
+    at = out.reserve(ROW_EDGE_ROOM);
+    out.commit(copyBytes(out.current, at, rowClose));
     if (out.fullCount > 0) yield* out.takeFull();
   }
   out.push(sheetTail(frame));

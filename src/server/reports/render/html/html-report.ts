@@ -4,6 +4,7 @@ import type { ReportDocument, ReportSummaryItem, ReportTable } from '../../repor
 const LONG_SUMMARY_TEXT = 40;
 import { cellText, dateTimeText, headerText, isNumericKind } from '../cell-text';
 import { printedRowIndices } from '../printed-rows';
+import { cellReader } from '../../column-values';
 import { headingLines } from '../report-heading';
 import { escapeHtml } from './html-escape';
 import { HTML_STYLE } from './html-style';
@@ -63,7 +64,8 @@ export function renderHtml(report: ReportDocument): Uint8Array {
 function htmlTable(table: ReportTable): string {
   const out: string[] = [`<section><h2>${escapeHtml(table.title)}</h2>`];
   if (table.printNote) out.push(`<p class="note">${escapeHtml(table.printNote)}</p>`);
-  if (table.rows.length === 0) {
+  const { rowCount, cell } = cellReader(table);
+  if (rowCount === 0) {
     out.push('<p class="empty">No rows in this period.</p></section>');
     return out.join('');
   }
@@ -73,11 +75,10 @@ function htmlTable(table: ReportTable): string {
     out.push(`<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(headerText(c))}</th>`),
   );
   out.push('</tr></thead><tbody>');
-  for (const index of printedRowIndices(table)) {
-    const row = table.rows[index]!;
+  for (const index of printedRowIndices(table, rowCount)) {
     out.push('<tr>');
     table.columns.forEach((c, i) => {
-      const text = escapeHtml(cellText(row[c.key] ?? null, c.kind, c.decimals));
+      const text = escapeHtml(cellText(cell(index, i), c.kind, c.decimals));
       out.push(numeric[i] ? `<td class="num">${text}</td>` : `<td dir="auto">${text}</td>`);
     });
     out.push('</tr>');

@@ -1,6 +1,7 @@
 import type { ReportTable } from '../../report-document';
 import { cellText, headerText, isNumericKind } from '../cell-text';
 import { printedRowIndices } from '../printed-rows';
+import { cellReader } from '../../column-values';
 import type { FontStyle } from './fonts/font-files';
 import { PDF_STYLE } from './pdf-style';
 import { breakPieces, wrapLines } from './text/line-breaking';
@@ -46,10 +47,10 @@ export interface TableLayout {
 
 export function printedTable(table: ReportTable): PrintedTable {
   const cols = table.columns;
-  const cells = printedRowIndices(table).map((i) => {
-    const row = table.rows[i]!;
-    return cols.map((c) => cellText(row[c.key] ?? null, c.kind, c.decimals));
-  });
+  const { rowCount, cell } = cellReader(table);
+  const cells = printedRowIndices(table, rowCount).map((i) =>
+    cols.map((c, j) => cellText(cell(i, j), c.kind, c.decimals)),
+  );
   return { table, header: cols.map((c) => headerText(c)), cells };
 }
 
