@@ -41,6 +41,9 @@ describe('a token the broadcasting auth endpoint refuses (401)', { timeout: 60_0
     const mark = h.pushes.length;
     const view = await h.call('session.signInRemote', { profile: viaProxy(), token: REFUSED_TOKEN });
     expect(view).toMatchObject({ signedIn: true, needsSignIn: false });
+    // Taken now: once stopped, the core lets go of its clients (channel-client.ts).
+    const clients = pusherClientsWith(REFUSED_TOKEN);
+    expect(clients).toHaveLength(2);
     const refused = await h.waitForPush('session.changed', (v) => v.needsSignIn, 15_000, mark);
     expect(refused).toMatchObject({ signedIn: true, needsSignIn: true, profile: { kind: 'remote' } });
     expect(proxy.authRequests()).toBeGreaterThan(0);
@@ -49,10 +52,8 @@ describe('a token the broadcasting auth endpoint refuses (401)', { timeout: 60_0
     // "disconnected" is the one state pusher-js never leaves by itself.
     await expect.poll(() => proxy.openWebSockets(), { timeout: 10_000 }).toBe(0);
     asked = proxy.authRequests();
-    expect(pusherClientsWith(REFUSED_TOKEN).map((c) => c.connection.state)).toEqual([
-      'disconnected',
-      'disconnected',
-    ]);
+    expect(clients.map((c) => c.connection.state)).toEqual(['disconnected', 'disconnected']);
+    expect(pusherClientsWith(REFUSED_TOKEN)).toEqual([]);
 
     const needsSignIn = h.pushesOf('session.changed').filter((p) => p.payload.needsSignIn);
     expect(needsSignIn).toHaveLength(1);
