@@ -47,8 +47,11 @@ export const CURVE_ASSETS = [1_000, 10_000, 25_000, 50_000, 100_000] as const;
 const TICK_MS = 5_000;
 const WARMUP_MS = 15_000;
 const MEASURE_MS = 30_000;
-/** No location request for this long: the core's sweep is over. */
-const SWEEP_QUIET_MS = 2_000;
+/**
+ * The sweep asks every listed asset once; when some are not asked (the list changed), no request for
+ * this long ends it. Long: a loaded service pauses for seconds (a tick's chunk, a collection).
+ */
+const SWEEP_QUIET_MS = 10_000;
 /**
  * The simulator plans an asset's day on its first sample (~2 ms an asset here), so a large fleet's
  * first tick takes minutes (100,000 assets: several); the bench waits for it, up to this long.

@@ -270,7 +270,10 @@ async function runSoak(): Promise<void> {
   console.log(
     `\nSoak: ${ASSETS.toLocaleString('en-US')} assets, ${TICKS} ticks (${SHIFT} at a ${REAL_TICK_MS / 1000} s tick) ` +
       `offered every ${TICK_MS} ms (${(REAL_TICK_MS / TICK_MS).toFixed(1)}× compressed), warm-up ${TICKS / 5} ticks ` +
-      `or ${(PLAN.warmupMs / 1000).toFixed(0)} s, whichever comes first, at most ${(SOAK_CAP_MS / 1000).toFixed(0)} s; ` +
+      (Number.isFinite(PLAN.warmupMs)
+        ? `or ${(PLAN.warmupMs / 1000).toFixed(0)} s, whichever comes first, `
+        : '') +
+      `at most ${(SOAK_CAP_MS / 1000).toFixed(0)} s; ` +
       `samples every ${SAMPLE_EVERY_MS / 1000} s after a full GC`,
   );
 

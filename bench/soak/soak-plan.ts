@@ -18,7 +18,7 @@ export interface SoakPlan {
   readonly targetPositions: number;
   /** The soak's wall-time cap after the renderer is attached; the figures say how far it got. */
   readonly capMs: number;
-  /** Warm-up: the first 20 % of the shift, or of the cap when the cap comes first. */
+  /** Warm-up: the first 20 % of the shift, or (national scale) of the cap when the cap comes first. */
   readonly warmupPositions: number;
   readonly warmupMs: number;
   /** The core alone before the baseline: at least this long, and until it has pushed two fleets' worth. */
@@ -71,7 +71,8 @@ export function soakPlan(argv: readonly string[], env: NodeJS.ProcessEnv): SoakP
     targetPositions,
     capMs,
     warmupPositions: targetPositions / 5,
-    warmupMs: capMs / 5,
+    // The default run's warm-up is its 20 % of the shift alone, as it always was.
+    warmupMs: national ? capMs / 5 : Infinity,
     coreWarmupMs: national ? 60_000 : 20_000,
     sampleEveryMs: national ? 10_000 : 5_000,
     watchdogMs: setupMs + capMs + 60_000,
