@@ -30,7 +30,6 @@ import { createAppCore } from '../src/main/core/app-core';
 import { signInAsDemoOperator } from '../src/main/demo/demo-sign-in';
 import type { ShellServices } from '../src/main/core/ipc-handlers';
 import { createMemorySecretStore } from '../src/main/core/session/secret-store';
-import { LOCATION_UPDATED_EVENT } from '../src/shared/interface';
 import type { IpcEvent, IpcEvents } from '../src/shared/ipc/contract';
 import {
   baselineMessageSchema,
@@ -41,7 +40,7 @@ import { heapAfterGc } from './core-live/full-gc';
 import { startProfileWindow } from './core-live/profile-window';
 import { LatencyStats } from './support/latency-stats';
 import { startServiceProcess } from './support/service-process';
-import { liveChannelClient } from './support/live-channel-client';
+import { firstFullTick } from './support/first-full-tick';
 
 export const CURVE_ASSETS = [1_000, 10_000, 25_000, 50_000, 100_000] as const;
 const TICK_MS = 5_000;
@@ -52,13 +51,6 @@ const MEASURE_MS = 30_000;
  * this long ends it. Long: a loaded service pauses for seconds (a tick's chunk, a collection).
  */
 const SWEEP_QUIET_MS = 10_000;
-/**
- * The simulator plans an asset's day on its first sample (~2 ms an asset here), so a large fleet's
- * first tick takes minutes (100,000 assets: several); the bench waits for it, up to this long.
- */
-const FIRST_TICK_CAP_MS = 15 * 60_000;
-/** A whole tick's worth within one tick: most of the fleet (some trackers are offline by design). */
-const FULL_TICK_SHARE = 0.8;
 
 const readyLineSchema = z.object({
   base_url: z.string(),
@@ -259,36 +251,6 @@ async function corePhase(
   return { ...phase, setupMs, locationRequests: inWindow };
 }
 
-/**
- * Waits with a bare client until the service publishes a whole tick's worth of positions within one
- * tick: its first pass over the fleet is over, and what follows is the steady stream.
- */
-async function firstFullTick(ready: ReadyLine, assets: number): Promise<number> {
-  const began = performance.now();
-  const { pusher, channel } = liveChannelClient(ready, ready.users[0]!.token);
-  const arrivals: Array<{ at: number; count: number }> = [];
-  let inLastTick = 0;
-  channel.bind(LOCATION_UPDATED_EVENT, (data: unknown) => {
-    const at = performance.now();
-    const count = Array.isArray(data) ? data.length : 1;
-    arrivals.push({ at, count });
-    inLastTick += count;
-    while (arrivals[0] && arrivals[0].at < at - TICK_MS) inLastTick -= arrivals.shift()?.count ?? 0;
-  });
-  try {
-    while (inLastTick < assets * FULL_TICK_SHARE) {
-      if (performance.now() - began > FIRST_TICK_CAP_MS)
-        throw new Error(
-          `The service did not publish a whole tick of ${assets} assets within ${FIRST_TICK_CAP_MS / 60_000} minutes.`,
-        );
-      await sleep(250);
-    }
-  } finally {
-    pusher.disconnect();
-  }
-  return performance.now() - began;
-}
-
 /** One fleet size: a fresh service, its first whole tick, then the core and the bare client on the same stream. */
 export async function measureLivePoint(assets: number, profileDir?: string): Promise<LivePoint> {
   const { child, ready } = await startServiceProcess(
@@ -296,7 +258,7 @@ export async function measureLivePoint(assets: number, profileDir?: string): Pro
     readyLineSchema,
   );
   try {
-    const firstTickMs = await firstFullTick(ready, assets);
+    const firstTickMs = await firstFullTick(ready, assets, TICK_MS);
     console.log(`  the service's first whole tick came ${(firstTickMs / 1000).toFixed(0)} s after its start`);
     // The baseline listens through the core's window: the same frames at the same time (this
     // machine's service cannot hold a large fleet's rate steady from one minute to the next).

@@ -8,6 +8,8 @@ import { z } from 'zod';
  */
 export interface SoakPlan {
   readonly assets: number;
+  /** More than the default 5,000 assets: the national-scale run. */
+  readonly national: boolean;
   /** How often each asset reports in the shift being simulated. */
   readonly realTickMs: number;
   readonly simulatedMs: number;
@@ -59,11 +61,13 @@ export function soakPlan(argv: readonly string[], env: NodeJS.ProcessEnv): SoakP
     60_000 * (values['cap-min'] === undefined ? (national ? 10 : 200 / 60) : num.parse(values['cap-min']));
   const ticks = Math.round(simulatedMs / realTickMs);
   const targetPositions = ticks * assets;
-  // A national fleet's setup is minutes long: the simulator's first pass plans every asset's day
-  // (~2 ms each here), the core's sweep asks every asset's last location, the renderer lists them all.
-  const setupMs = national ? Math.max(10 * 60_000, assets * 12) : 100_000;
+  // A national fleet's setup is many minutes long on a loaded machine: the simulator's first pass plans
+  // every asset's day (~2 ms each), the core's sweep asks every asset's last location (one request
+  // each), the renderer lists them all.
+  const setupMs = national ? Math.max(25 * 60_000, assets * 30) : 100_000;
   return {
     assets,
+    national,
     realTickMs,
     simulatedMs,
     ticks,
