@@ -37,6 +37,7 @@ import {
   type BaselineMessage,
 } from './core-live/baseline-protocol';
 import { heapAfterGc } from './core-live/full-gc';
+import { windowFigures } from './core-live/window-figures';
 import { startProfileWindow } from './core-live/profile-window';
 import { LatencyStats } from './support/latency-stats';
 import { startServiceProcess } from './support/service-process';
@@ -120,15 +121,17 @@ async function measure(counters: Counters, onStart: () => void, profilePath?: st
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
   const load = loadavg();
-  const { stats, pushes, positions } = counters;
   await profile?.stop(profilePath ?? '');
+  const { messagesPerS, ...figures } = windowFigures({
+    cpu,
+    wallMs: wall,
+    messages: counters.pushes,
+    positions: counters.positions,
+    stats: counters.stats,
+  });
   return {
-    cpuPct: ((cpu.user + cpu.system) / 1000 / wall) * 100,
-    pushesPerS: pushes / (wall / 1000),
-    positionsPerS: positions / (wall / 1000),
-    p50: stats.percentile(50),
-    p95: stats.percentile(95),
-    p99: stats.percentile(99),
+    ...figures,
+    pushesPerS: messagesPerS,
     heapBytes: heapAfterGc(),
     load,
   };

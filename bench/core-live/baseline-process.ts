@@ -7,6 +7,7 @@
 import { LOCATION_UPDATED_EVENT } from '../../src/shared/interface';
 import { LatencyStats } from '../support/latency-stats';
 import { liveChannelClient } from '../support/live-channel-client';
+import { windowFigures } from './window-figures';
 import { baselineArgsSchema, baselineRequestSchema, type BaselineMessage } from './baseline-protocol';
 
 const send = (m: BaselineMessage): void => void process.send?.(m);
@@ -45,16 +46,15 @@ process.on('message', (raw: unknown) => {
     process.disconnect();
     return;
   }
-  const cpu = process.cpuUsage(cpu0);
-  const wallMs = performance.now() - t0;
   send({
     kind: 'window',
-    cpuPct: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
-    messagesPerS: messages / (wallMs / 1000),
-    positionsPerS: positions / (wallMs / 1000),
-    p50: stats.percentile(50),
-    p95: stats.percentile(95),
-    p99: stats.percentile(99),
+    ...windowFigures({
+      cpu: process.cpuUsage(cpu0),
+      wallMs: performance.now() - t0,
+      messages,
+      positions,
+      stats,
+    }),
     heapBytes: process.memoryUsage().heapUsed,
   });
 });
