@@ -5,7 +5,9 @@
  * time to read one asset-day back. Also the row-per-fix layout the cache
  * chose not to use, read the same way, so the choice stays justified.
  *
- * Run: npm run bench:core
+ * Run: npm run bench:core                     (then the live part at 10,000 assets)
+ *      npm run bench:core -- --curve          (the live part alone at 1k … 100k assets; see core-live.bench.ts)
+ *      npm run bench:core -- --assets 50000   (the live part alone at the sizes given)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -17,7 +19,7 @@ import { createHttpClient } from '../src/main/core/api/http-client';
 import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { allocateColumns } from '../src/main/core/cache/history-columns';
 import type { LivePosition } from '../src/shared/ipc/views';
-import { runLiveBench } from './core-live.bench';
+import { liveArgs, runLiveBench } from './core-live.bench';
 
 const ASSETS = 10_000;
 const LIVE_BATCHES = 20;
@@ -228,9 +230,12 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-main()
-  .then(() => runLiveBench())
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
+const live = liveArgs(process.argv.slice(2));
+(live.sizes === null
+  ? main().then(() => runLiveBench([10_000], live.profileDir))
+  : // The live part alone: the SQLite part's scratch folder stays unused.
+    runLiveBench(live.sizes, live.profileDir).finally(() => rmSync(dir, { recursive: true, force: true }))
+).catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

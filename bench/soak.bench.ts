@@ -30,8 +30,18 @@
  * 64 MiB page cache, src/main/core/cache/cache-database.ts) — with the size
  * of that file, so growth that is the cache filling can be told from a leak.
  *
- * Loopback only; bounded (a watchdog ends everything after 6 minutes).
+ * National scale (`--assets 50000`: every 5 s, an 8-hour shift, bench/soak/soak-plan.ts): 8 hours of
+ * 50,000 assets is 5,760 ticks, 288 million positions. The service offers a whole-fleet tick every
+ * 2.5 s (2×; --tick-ms), which this machine's service and core may not carry: the soak runs for
+ * --cap-min minutes (10) after the renderer is attached, prints how many ticks' worth (how many
+ * simulated minutes) it delivered, and judges growth after a warm-up of 20 % of the shift or of the
+ * cap, whichever comes first. Its setup is minutes long: the simulator plans every asset's day on its
+ * first pass, the core asks every asset's last location, the renderer lists the whole fleet.
+ *
+ * Loopback only; bounded (a watchdog ends everything after 6 minutes; at national scale, after the
+ * setup allowance, the cap and a minute).
  * Run: npm run bench:soak
+ *      npm run bench:soak -- --assets 50000 --hours 8 [--every 5] [--tick-ms 2500] [--cap-min 10]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -39,10 +49,11 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'playwright-core';
-import { z } from 'zod';
 import { builtRenderer } from '../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../test/support/chromium';
 import { growthOf, type Growth } from './soak/growth';
+import { soakPlan } from './soak/soak-plan';
+import { firstFullTick } from './support/first-full-tick';
 import {
   coreMessageSchema,
   readyLineSchema,
@@ -54,29 +65,16 @@ import {
 import { RendererMemory, type RendererSample } from './soak/renderer-memory';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const ASSETS = 5_000;
-const REAL_TICK_MS = 2_000;
-const SIMULATED_MS = 30 * 60_000;
-const TICKS = SIMULATED_MS / REAL_TICK_MS;
-const TICK_MS = z.coerce
-  .number()
-  .int()
-  .min(50)
-  .max(REAL_TICK_MS)
-  .default(200)
-  .parse(process.env['SOAK_TICK_MS'] ?? undefined);
-/** Positions pushed to the renderer that make the 30 minutes (every asset once per tick). */
-const TARGET_POSITIONS = TICKS * ASSETS;
-/** The first 20 % of the shift (6 simulated minutes): caches fill, JIT settles, the first location sweep ends. */
-const WARMUP_POSITIONS = TARGET_POSITIONS / 5;
-/** The core alone: its own warm-up (first location sweep, JIT), then the baseline's samples. */
-const CORE_WARMUP_MS = 20_000;
+const PLAN = soakPlan(process.argv.slice(2), process.env);
+const { assets: ASSETS, realTickMs: REAL_TICK_MS, ticks: TICKS, tickMs: TICK_MS } = PLAN;
+const { targetPositions: TARGET_POSITIONS, warmupPositions: WARMUP_POSITIONS, capMs: SOAK_CAP_MS } = PLAN;
+const { coreWarmupMs: CORE_WARMUP_MS, sampleEveryMs: SAMPLE_EVERY_MS, watchdogMs: WATCHDOG_MS } = PLAN;
 const BASELINE_SAMPLES = 6;
-/** Keeps the whole run under 6 minutes on a busy machine; the figures say how far it got. */
-const SOAK_CAP_MS = 200_000;
-const SAMPLE_EVERY_MS = 5_000;
+/** The simulated shift, as people say it. */
+const SHIFT =
+  PLAN.simulatedMs >= 3_600_000 ? `${PLAN.simulatedMs / 3_600_000} h` : `${PLAN.simulatedMs / 60_000} min`;
+const simulatedMinutes = (ticks: number): string => ((ticks * REAL_TICK_MS) / 60_000).toFixed(1);
 const TARGET_GROWTH = 0.1;
-const WATCHDOG_MS = 6 * 60_000;
 const MB = 1024 * 1024;
 
 interface Row {
@@ -208,7 +206,9 @@ async function openRenderer(browser: Browser, url: string): Promise<{ page: Page
     );
     throw err;
   }
-  for (let i = 0; i < 240; i++) {
+  // A national fleet's list arrives in pages while the stream runs: give it time in proportion.
+  const listedBy = performance.now() + Math.max(120_000, ASSETS * 4);
+  while (performance.now() < listedBy) {
     if ((await count.innerText()).endsWith(`of ${ASSETS} assets`)) return { page, errors };
     await sleep(500);
   }
@@ -229,7 +229,7 @@ function printRows(rows: readonly Row[]): void {
         `  ${r.phase.padEnd(8)}`,
         (r.atMs / 1000).toFixed(0).padStart(5),
         r.ticks.toFixed(0).padStart(6),
-        ((r.ticks * REAL_TICK_MS) / 60_000).toFixed(1).padStart(8),
+        simulatedMinutes(r.ticks).padStart(8),
         `${r.coreCpuPct.toFixed(0)} %`.padStart(9),
         `${mb(r.core.heapUsed)} MB`.padStart(10),
         `${mb(r.core.rss)} MB`.padStart(9),
@@ -269,15 +269,19 @@ async function runSoak(): Promise<void> {
     return now;
   };
   console.log(
-    `\nSoak: ${ASSETS.toLocaleString('en-US')} assets, ${TICKS} ticks (30 min at a ${REAL_TICK_MS / 1000} s tick) ` +
-      `offered every ${TICK_MS} ms (${(REAL_TICK_MS / TICK_MS).toFixed(0)}× compressed), warm-up ${TICKS / 5} ticks, ` +
-      `at most ${SOAK_CAP_MS / 1000} s; samples every ${SAMPLE_EVERY_MS / 1000} s after a full GC`,
+    `\nSoak: ${ASSETS.toLocaleString('en-US')} assets, ${TICKS} ticks (${SHIFT} at a ${REAL_TICK_MS / 1000} s tick) ` +
+      `offered every ${TICK_MS} ms (${(REAL_TICK_MS / TICK_MS).toFixed(1)}× compressed), warm-up ${TICKS / 5} ticks ` +
+      (Number.isFinite(PLAN.warmupMs)
+        ? `or ${(PLAN.warmupMs / 1000).toFixed(0)} s, whichever comes first, `
+        : '') +
+      `at most ${(SOAK_CAP_MS / 1000).toFixed(0)} s; ` +
+      `samples every ${SAMPLE_EVERY_MS / 1000} s after a full GC`,
   );
 
   const children: ChildProcess[] = [];
   let browser: Browser | null = null;
   const watchdog = setTimeout(() => {
-    console.error(`\nSoak: stopped by its ${WATCHDOG_MS / 60_000}-minute watchdog.`);
+    console.error(`\nSoak: stopped by its ${(WATCHDOG_MS / 60_000).toFixed(0)}-minute watchdog.`);
     for (const c of children) c.kill('SIGKILL');
     void browser?.close();
     process.exit(2);
@@ -291,7 +295,13 @@ async function runSoak(): Promise<void> {
       builtRenderer(),
     ]);
     children.push(serviceChild);
-    t = step('local service (5,000 assets) and renderer build', t);
+    t = step(`local service (${ASSETS.toLocaleString('en-US')} assets) and renderer build`, t);
+    if (PLAN.national) {
+      // Signing in while the simulator's first pass holds the service's event loop times out (the
+      // core then waits for a sign-in nobody gives): the core starts once the stream is steady.
+      await firstFullTick(ready, ASSETS, 2 * REAL_TICK_MS);
+      t = step(`the service's first whole tick`, t);
+    }
     const { core, url } = await CoreProcess.start({ service: ready, rendererDir });
     children.push(core.child);
     t = step('core process signed in', t);
@@ -322,12 +332,13 @@ async function runSoak(): Promise<void> {
     };
 
     // Baseline: the same core, fed the same stream, with no renderer attached.
-    const baselineStart = performance.now();
+    // Its warm-up ends once it has pushed two fleets' worth (the location sweep's, then a whole
+    // tick: the simulator's first pass over a large fleet takes minutes) and CORE_WARMUP_MS has passed.
     await sleep(CORE_WARMUP_MS);
+    while ((await core.sample()).positions < 2 * ASSETS) await sleep(SAMPLE_EVERY_MS);
+    const baselineStart = performance.now();
     for (let i = 0; i < BASELINE_SAMPLES; i++) {
-      await sleep(
-        Math.max(0, baselineStart + CORE_WARMUP_MS + (i + 1) * SAMPLE_EVERY_MS - performance.now()),
-      );
+      await sleep(Math.max(0, baselineStart + (i + 1) * SAMPLE_EVERY_MS - performance.now()));
       await take('baseline', null);
     }
     t = step('core alone: warm-up, then the baseline', t);
@@ -347,7 +358,7 @@ async function runSoak(): Promise<void> {
       next += SAMPLE_EVERY_MS
     ) {
       await sleep(Math.max(0, soakStart + next - performance.now()));
-      const phase = delivered < WARMUP_POSITIONS ? 'warm-up' : 'soak';
+      const phase = delivered < WARMUP_POSITIONS && next <= PLAN.warmupMs ? 'warm-up' : 'soak';
       delivered = (await take(phase, renderer)).core.positions - positionsAtAttach;
     }
     const soakWall = performance.now() - soakStart;
@@ -449,7 +460,7 @@ async function runSoak(): Promise<void> {
     const meanCpu = attached.reduce((a, r) => a + r.coreCpuPct, 0) / attached.length;
     const ticksDone = delivered / ASSETS;
     console.log(
-      `Delivered: ${ticksDone.toFixed(0)} of ${TICKS} ticks' worth (${((ticksDone * REAL_TICK_MS) / 60_000).toFixed(1)} of 30 simulated minutes) ` +
+      `Delivered: ${ticksDone.toFixed(0)} of ${TICKS} ticks' worth (${simulatedMinutes(ticksDone)} of ${(PLAN.simulatedMs / 60_000).toFixed(0)} simulated minutes) ` +
         `pushed to the renderer in ${seconds(soakWall)}: ${((delivered / soakWall) * 1000).toFixed(0)} positions/s ` +
         `(the service offered up to ${((ASSETS * 1000) / TICK_MS).toFixed(0)}/s; real time is ${(ASSETS * 1000) / REAL_TICK_MS}/s, ` +
         `so ${(((delivered / soakWall) * 1000) / ((ASSETS * 1000) / REAL_TICK_MS)).toFixed(1)}× compressed in effect); ` +
@@ -457,7 +468,7 @@ async function runSoak(): Promise<void> {
     );
     if (delivered < TARGET_POSITIONS)
       console.log(
-        `  The ${SOAK_CAP_MS / 1000} s cap came first: this machine carried less than the full 30 minutes (see the load average).`,
+        `  The ${(SOAK_CAP_MS / 1000).toFixed(0)} s cap came first: this machine carried ${((100 * delivered) / TARGET_POSITIONS).toFixed(1)} % of the ${SHIFT} shift (see the load average).`,
       );
     console.log(
       `Load average (1/5/15 min): ${loadavg()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const MAX_FLEET_SIZE = 20_000;
+/** National fleets (postal services, public transport) run up to 100,000 vehicles: the scale the benches show. */
+export const MAX_FLEET_SIZE = 100_000;
 /** The last instant a JavaScript Date can hold (ECMA-262 §21.4.1.1). */
 const MAX_INSTANT = 8.64e15;
 

@@ -62,7 +62,11 @@ export const newSegmentState = (): SegmentState => ({
   profile: null,
 });
 
-const CAPACITY = 24_000;
+/** Cached plans and days: at least two per asset, so a whole tick's working set stays in the young generation. */
+export const cacheCapacityFor = (size: number): number => Math.max(24_000, Math.ceil(size * 2.4));
+/** Asset ids below this make keys that stay small integers (see dayKey); larger fleets use KEY_STRIDE_LARGE. */
+const KEY_STRIDE_SMALL = 32_768;
+const KEY_STRIDE_LARGE = 131_072;
 
 export class SimCore {
   readonly city: City;
@@ -71,8 +75,9 @@ export class SimCore {
   private readonly models = new Map<number, AssetModel>();
   private readonly routes = new Map<number, Route>();
   private readonly areas: DepotArea[] = [];
-  private readonly plans = new Lru<number, CyclePlan>(CAPACITY);
-  private readonly days = new Lru<number, DaySchedule>(CAPACITY);
+  private readonly plans: Lru<number, CyclePlan>;
+  private readonly days: Lru<number, DaySchedule>;
+  private readonly keyStride: number;
   private readonly motion: MotionPoint = { km: 0, speed: 0, piece: 0 };
   private readonly point: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
   readonly deps: ScheduleDeps;
@@ -81,6 +86,9 @@ export class SimCore {
     readonly seed: number,
     size: number,
   ) {
+    this.plans = new Lru(cacheCapacityFor(size));
+    this.days = new Lru(cacheCapacityFor(size));
+    this.keyStride = size < KEY_STRIDE_SMALL ? KEY_STRIDE_SMALL : KEY_STRIDE_LARGE;
     this.city = createCity(seed);
     this.assets = buildAssets(seed, size, this.city.depots.length);
     this.beacons = buildBeacons(seed, size);
@@ -93,11 +101,12 @@ export class SimCore {
   }
 
   /**
-   * A collision-free numeric key (asset ids < 32,768). It stays a small integer
-   * (fast Map key, no boxing) for days between 1880 and 2059.
+   * A collision-free numeric key of an asset's day (or cycle). Below 32,768 assets it stays a small
+   * integer (fast Map key, no boxing) for days between 1880 and 2059; a larger fleet's keys (ids up
+   * to MAX_FLEET_SIZE) are exact doubles, slower to hash but never shared by two asset-days.
    */
-  private key(assetId: number, day: number): number {
-    return day * 32_768 + assetId;
+  dayKey(assetId: number, day: number): number {
+    return day * this.keyStride + assetId;
   }
 
   spec(id: number): AssetSpec {
@@ -133,7 +142,7 @@ export class SimCore {
   }
 
   plan(m: AssetModel, cycle: number): CyclePlan {
-    const k = this.key(m.spec.id, cycle);
+    const k = this.dayKey(m.spec.id, cycle);
     let p = this.plans.get(k);
     if (!p) {
       p = buildCyclePlan(this.seed, m, cycle);
@@ -143,7 +152,7 @@ export class SimCore {
   }
 
   day(id: number, day: number): DaySchedule {
-    const k = this.key(id, day);
+    const k = this.dayKey(id, day);
     let d = this.days.get(k);
     if (!d) {
       d = buildDay(this.deps, this.model(id), day);

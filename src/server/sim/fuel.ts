@@ -1,4 +1,4 @@
-import type { SimCore } from './core';
+import { cacheCapacityFor, type SimCore } from './core';
 import { localInstant } from './local-time';
 import { Lru } from './lru';
 import { unit } from './random';
@@ -54,9 +54,11 @@ const REFILL_DELAY_MS = 90_000;
 
 export class FuelModel {
   private readonly stopsByRound = new WeakMap<AssetModel, FuelStopAt[][]>();
-  private readonly days = new Lru<number, DayFuel>(24_000);
+  private readonly days: Lru<number, DayFuel>;
 
-  constructor(private readonly core: SimCore) {}
+  constructor(private readonly core: SimCore) {
+    this.days = new Lru(cacheCapacityFor(core.assets.length));
+  }
 
   private roundStops(m: AssetModel): FuelStopAt[][] {
     let all = this.stopsByRound.get(m);
@@ -165,7 +167,7 @@ export class FuelModel {
   }
 
   day(id: number, sched: DaySchedule): DayFuel {
-    const key = sched.day * 32_768 + id;
+    const key = this.core.dayKey(id, sched.day);
     const hit = this.days.get(key);
     if (hit) return hit;
     const m = this.core.model(id);
