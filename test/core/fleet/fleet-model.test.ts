@@ -141,4 +141,57 @@ describe('fleet model', () => {
     expect((await next).map((p) => p.assetId)).toEqual([second!.id]);
     expect(fleet.snapshot().positions.find((x) => x.assetId === first!.id)?.lat).toBe(10);
   });
+
+  it('does not ask for the location of an asset the live channel reported since the sweep began', async () => {
+    const live = liveFeed();
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const asked: number[] = [];
+    const gatedApi = () => {
+      const real = api();
+      return {
+        ...real,
+        location: async (id: number) => {
+          asked.push(id);
+          await gate;
+          return real.location(id);
+        },
+      };
+    };
+    const fleet = createFleetModel({
+      assets: cache.assets,
+      api: gatedApi,
+      live: live.feed,
+      onChanged: () => undefined,
+    });
+    const ids = fleet.snapshot().assets.map((a) => a.id);
+    expect(ids).toHaveLength(23);
+    const sweep = fleet.refreshLocations();
+    // The first eight requests are out; while they wait, the live channel reports the last twelve assets.
+    await expect.poll(() => asked.length).toBe(8);
+    const reported = ids.slice(11);
+    const pushed = live.pushed();
+    live.feed.add(
+      reported.map((assetId) => ({
+        assetId,
+        lat: 45,
+        lon: 9,
+        speed: 30,
+        course: 90,
+        t: Date.now(),
+        state: 'moving' as const,
+        ignition: true,
+      })),
+    );
+    await pushed;
+    open();
+    await sweep;
+    expect(asked.sort((a, b) => a - b)).toEqual(ids.slice(0, 11).sort((a, b) => a - b));
+    expect(
+      fleet
+        .snapshot()
+        .positions.map((p) => p.assetId)
+        .sort((a, b) => a - b),
+    ).toEqual([...ids].sort((a, b) => a - b));
+  });
 });
