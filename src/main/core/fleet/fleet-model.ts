@@ -17,7 +17,7 @@ export interface FleetModelOptions {
   /** The signed-in connection's fleet API; null when signed out. */
   readonly api: () => FleetApi | null;
   /** Where locations learnt over REST go: the same feed as the live channel's, which orders them. */
-  readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest' | 'subscribe'>;
+  readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest'>;
   onChanged(snapshot: FleetSnapshot): void;
   readonly refreshIntervalMs?: number;
   readonly log?: { warn(message: string): void };
@@ -88,37 +88,25 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     }));
 
   const doRefreshLocations = async (): Promise<void> => {
-    // The spec has one location route per asset: a national fleet's sweep is tens of thousands of
-    // requests, and takes minutes. An asset the live channel reported since the sweep began needs none
-    // (docs/architecture.md "National fleets").
-    const heard = new Set<number>();
-    const unsubscribe = live.subscribe((positions) => {
-      for (const p of positions) heard.add(p.assetId);
-    });
-    try {
-      // On a first run the list may still be on its way: locate the assets it brings.
-      if (refreshing) await refreshing.catch(() => undefined);
-      const api = options.api();
-      if (!api) return;
-      const found: LivePosition[] = [];
-      let failures = 0;
-      await mapBounded(
-        assets.map((a) => a.id),
-        LOCATION_CONCURRENCY,
-        async (id) => {
-          if (heard.has(id)) return;
-          const location = await api.location(id);
-          options.assets.putLocation(id, location);
-          found.push(livePositionOfLocation(id, location));
-        },
-        () => void failures++,
-      );
-      if (failures > 0)
-        options.log?.warn(`Last locations: ${failures} of ${assets.length} assets could not be refreshed.`);
-      if (found.length > 0) live.add(found);
-    } finally {
-      unsubscribe();
-    }
+    // On a first run the list may still be on its way: locate the assets it brings.
+    if (refreshing) await refreshing.catch(() => undefined);
+    const api = options.api();
+    if (!api) return;
+    const found: LivePosition[] = [];
+    let failures = 0;
+    await mapBounded(
+      assets.map((a) => a.id),
+      LOCATION_CONCURRENCY,
+      async (id) => {
+        const location = await api.location(id);
+        options.assets.putLocation(id, location);
+        found.push(livePositionOfLocation(id, location));
+      },
+      () => void failures++,
+    );
+    if (failures > 0)
+      options.log?.warn(`Last locations: ${failures} of ${assets.length} assets could not be refreshed.`);
+    if (found.length > 0) live.add(found);
   };
 
   const cached = options.assets.list();
