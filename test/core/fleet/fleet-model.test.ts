@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFleetApi } from '../../../src/main/core/api/fleet-api';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
@@ -140,5 +140,36 @@ describe('fleet model', () => {
     live.feed.add([{ ...ahead, assetId: second!.id }]);
     expect((await next).map((p) => p.assetId)).toEqual([second!.id]);
     expect(fleet.snapshot().positions.find((x) => x.assetId === first!.id)?.lat).toBe(10);
+  });
+
+  it('refreshes in the background only while signed in, and warns only of a refresh that failed', async () => {
+    // Only the refresh's interval is driven by the test; the requests run on real sockets and timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const warnings: string[] = [];
+      let signedIn = false;
+      const snapshots: FleetSnapshot[] = [];
+      const fleet = createFleetModel({
+        assets: cache.assets,
+        api: () => (signedIn ? api() : null),
+        live: liveFeed().feed,
+        onChanged: (s) => snapshots.push(s),
+        refreshIntervalMs: 1000,
+        log: { warn: (m) => warnings.push(m) },
+      });
+      fleet.start();
+      const asked = requests.length;
+      vi.advanceTimersByTime(3000);
+      expect(warnings).toEqual([]);
+      expect(requests.length).toBe(asked);
+      signedIn = true;
+      vi.advanceTimersByTime(1000);
+      await expect.poll(() => snapshots.length).toBe(1);
+      expect(requests.length).toBeGreaterThan(asked);
+      expect(warnings).toEqual([]);
+      fleet.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

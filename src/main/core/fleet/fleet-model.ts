@@ -142,6 +142,8 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     start() {
       if (timer) return;
       timer = setInterval(() => {
+        // Signed out (the workspace before a sign-in): nothing to refresh, and nothing worth a warning.
+        if (!options.api()) return;
         refresh().catch((err: unknown) =>
           options.log?.warn(`Background asset refresh failed: ${String(err)}`),
         );
