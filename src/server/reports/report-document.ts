@@ -79,7 +79,7 @@ export interface ReportTable {
   /**
    * Every row keyed by column. A table built by column (`columnValues`)
    * makes these on first use, for readers of a few rows; the renderers read
-   * the columns (render/table-columns.ts).
+   * the columns (column-values.ts).
    */
   readonly rows: readonly ReportRow[];
   /** The same cells by column, in `columns` order, when content built the table so. */

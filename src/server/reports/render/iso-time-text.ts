@@ -1,3 +1,4 @@
+import { copyBytes, writeAscii } from './ascii-writers';
 import { isoDateTime } from './cell-values';
 
 const MS_PER_HOUR = 3_600_000;
@@ -26,10 +27,9 @@ export function isoTimeByteWriter(): (buf: Uint8Array, at: number, ms: number) =
     const h = Math.floor(ms / MS_PER_HOUR);
     if (h !== hour) {
       hour = h;
-      const text = isoDateTime(h * MS_PER_HOUR);
-      for (let i = 0; i < 14; i++) prefix[i] = text.charCodeAt(i);
+      writeAscii(prefix, 0, isoDateTime(h * MS_PER_HOUR).slice(0, 14));
     }
-    for (let i = 0; i < 14; i++) buf[at + i] = prefix[i]!;
+    copyBytes(buf, at, prefix);
     let rest = ms - h * MS_PER_HOUR;
     const minute = Math.floor(rest / 60_000);
     rest -= minute * 60_000;
