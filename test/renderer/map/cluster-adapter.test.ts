@@ -3,6 +3,14 @@ import { ClusterAdapter } from '../../../src/renderer/src/features/map/cluster-a
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
 
+/** Points as the fleet's columns (FleetPositions), which the adapter reads. */
+const columnsOf = (points: readonly { assetId: number; lat: number; lon: number }[]) => ({
+  count: points.length,
+  ids: points.map((p) => p.assetId),
+  lat: points.map((p) => p.lat),
+  lon: points.map((p) => p.lon),
+});
+
 describe('clustering at low zoom', () => {
   const adapter = new ClusterAdapter(10);
   // 20 assets in Rotterdam, 2 in Paris (fewer than 3 stay single), 1 in Berlin.
@@ -16,7 +24,7 @@ describe('clustering at low zoom', () => {
     { assetId: 102, lat: 48.851, lon: 2.351 },
     { assetId: 201, lat: 52.52, lon: 13.4 },
   ];
-  adapter.load(points);
+  adapter.loadColumns(columnsOf(points));
 
   it('shows how many assets a cluster holds and keeps lone assets as markers', () => {
     const items = adapter.query(WORLD, 5);
@@ -49,7 +57,7 @@ describe('clustering at low zoom', () => {
 
   it('re-indexes a fleet that moved, shrank or changed hands, from its columns', () => {
     const again = new ClusterAdapter(10);
-    again.load(points);
+    again.loadColumns(columnsOf(points));
     // The Rotterdam assets drive to Paris; Berlin's slot goes to another asset; Paris's second slot goes.
     again.loadColumns({
       count: 22,

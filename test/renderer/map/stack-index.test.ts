@@ -102,9 +102,7 @@ describe('vehicles parked on one spot', () => {
     const index = new StackIndex();
     index.rebuild(f);
     const clusters = new ClusterAdapter(10);
-    clusters.load(
-      Array.from({ length: f.count }, (_, i) => ({ assetId: f.ids[i]!, lat: f.lat[i]!, lon: f.lon[i]! })),
-    );
+    clusters.loadColumns(f);
     const found = clusters.query([-180, -85, 180, 85], 10);
     expect(found.map((c) => c.kind === 'cluster' && c.count).sort()).toEqual([23, 25]);
     const stackOf = (c: (typeof found)[number]) =>

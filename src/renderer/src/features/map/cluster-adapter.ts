@@ -1,11 +1,5 @@
 import Supercluster from 'supercluster';
 
-export interface ClusterInput {
-  readonly assetId: number;
-  readonly lat: number;
-  readonly lon: number;
-}
-
 /** The fleet as columns (FleetPositions): slot i is asset ids[i] at (lat[i], lon[i]). */
 export interface ClusterSource {
   readonly count: number;
@@ -50,15 +44,6 @@ export class ClusterAdapter {
 
   constructor(readonly maxZoom: number) {
     this.index = new Supercluster({ radius: RADIUS_PX, extent: EXTENT, maxZoom, minPoints: 3 });
-  }
-
-  load(points: readonly ClusterInput[]): void {
-    this.loadColumns({
-      count: points.length,
-      ids: points.map((p) => p.assetId),
-      lat: points.map((p) => p.lat),
-      lon: points.map((p) => p.lon),
-    });
   }
 
   loadColumns(source: ClusterSource): void {
