@@ -5,6 +5,7 @@ import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetde
 import { findAndSelectAsset, openScreen, waitForDemoFleet } from './support/operator';
 import { samplePhoto } from './support/sample-photo';
 import { serviceApi } from './support/service-api';
+import { refillsTheSensorDidNotSee } from './support/fleet-moments';
 import { steadyTrackerAsset } from './support/tracker-moments';
 
 const MINUTE = 60_000;
@@ -132,11 +133,14 @@ describe('tracker commands, maintenance, fuel and photos in Chromium against the
 
   it('logs refills that the fuel report then lists as entered, station and litres as typed', async () => {
     const { page } = app;
-    const asset = freshAsset((except) => app.fleet.assets.find((a) => !except.includes(a.id))!.id);
-    // Two refills in the last hours: the service's fuel report ends at the present.
+    // Two refills in the last hours (the service's fuel report ends at the present), each where the van's
+    // tank sensor saw none: one it saw would rightly be matched and listed as the sensor's.
+    const quiet = refillsTheSensorDidNotSee(app.fleet, Date.now(), 2, used);
+    const asset = freshAsset(() => quiet.assetId);
+    const [later, earlier] = quiet.at as [number, number];
     const refills = [
-      { at: Date.now() - 3 * 60 * MINUTE, liters: '42.5', station: 'E2E Tangenziale Nord', cost: '76.08' },
-      { at: Date.now() - 90 * MINUTE, liters: '18', station: 'E2E Via Emilia', cost: '32.22' },
+      { at: earlier, liters: '42.5', station: 'E2E Tangenziale Nord', cost: '76.08' },
+      { at: later, liters: '18', station: 'E2E Via Emilia', cost: '32.22' },
     ];
     await findAndSelectAsset(page, asset.name);
     await page

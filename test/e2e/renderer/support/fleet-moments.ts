@@ -2,6 +2,7 @@ import { createFleet } from '../../../../src/server/sim/fleet';
 import type { Fleet } from '../../../../src/server/sim/types';
 import { localDay, localDayStart, weekdayOf } from '../../../../src/server/sim/local-time';
 import { moment, throughout } from '../../../support/sim-moments';
+import { REFILL_MATCH_WINDOW_MS } from '../../../../src/server/reports/content/refill-matching';
 
 /**
  * The demo fleet keeps a working week in its city: at night, at weekends and
@@ -222,5 +223,36 @@ export function trackerSilence(
   }
   throw new Error(
     `No tracker of the simulated fleet fell silent for ${silentMs / MINUTE} minutes in the eight days before ${moment(latestEnd)}.`,
+  );
+}
+
+/**
+ * Past whole minutes, at least an hour apart and between `now` − 20 h and `now` − 90 min, at which one of
+ * the assets not in `except` had no refill by its tank sensor within the fuel report's matching window
+ * (and a margin for the test's own minutes, the report's end included): refills entered there stay
+ * "entered, not seen by the sensor", whatever the hour. The latest such moments first.
+ */
+export function refillsTheSensorDidNotSee(
+  fleet: Fleet,
+  now: number,
+  count: number,
+  except: readonly number[],
+): { assetId: number; at: number[] } {
+  const clear = REFILL_MATCH_WINDOW_MS + 15 * MINUTE;
+  const latest = Math.floor((now - 90 * MINUTE) / MINUTE) * MINUTE;
+  const earliest = now - 20 * 60 * MINUTE;
+  for (const asset of fleet.assets) {
+    if (except.includes(asset.id)) continue;
+    const sensor = fleet
+      .fuelEvents(asset.id, earliest - clear, now + clear)
+      .filter((e) => e.kind === 'refill')
+      .map((e) => e.t);
+    const at: number[] = [];
+    for (let t = latest; t >= earliest && at.length < count; t -= 30 * MINUTE)
+      if (sensor.every((s) => Math.abs(s - t) > clear) && at.every((a) => a - t >= 60 * MINUTE)) at.push(t);
+    if (at.length === count) return { assetId: asset.id, at };
+  }
+  throw new Error(
+    `No vehicle of the simulated fleet goes without a sensor refill for ${count} hour-apart moments between ${moment(earliest)} and ${moment(now)}.`,
   );
 }
