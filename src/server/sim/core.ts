@@ -62,8 +62,17 @@ export const newSegmentState = (): SegmentState => ({
   profile: null,
 });
 
-/** Cached plans and days: at least two per asset, so a whole tick's working set stays in the young generation. */
+/**
+ * Cached cycle plans (and fuel days, fuel.ts): small, so at least two per asset, and a whole tick's
+ * working set (the alarm rules look at every asset's last seconds) stays in the young generation.
+ */
 export const cacheCapacityFor = (size: number): number => Math.max(24_000, Math.ceil(size * 2.4));
+/**
+ * Cached day schedules apart from the live ones: 20–70 KB each once the day's speed profiles are built,
+ * so a count that does not grow with the fleet. Each asset's live day is held apart (liveDay), which is
+ * what a tick asks for; this cache serves history, reports and yesterday.
+ */
+const DAY_CACHE_CAPACITY = 24_000;
 /** Asset ids below this make keys that stay small integers (see dayKey); larger fleets use KEY_STRIDE_LARGE. */
 const KEY_STRIDE_SMALL = 32_768;
 const KEY_STRIDE_LARGE = 131_072;
@@ -77,6 +86,8 @@ export class SimCore {
   private readonly areas: DepotArea[] = [];
   private readonly plans: Lru<number, CyclePlan>;
   private readonly days: Lru<number, DaySchedule>;
+  /** Each asset's day the live feed is sampling (by asset id): one per asset, whatever the fleet's size. */
+  private readonly live: (DaySchedule | undefined)[] = [];
   private readonly keyStride: number;
   private readonly motion: MotionPoint = { km: 0, speed: 0, piece: 0 };
   private readonly point: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
@@ -87,7 +98,7 @@ export class SimCore {
     size: number,
   ) {
     this.plans = new Lru(cacheCapacityFor(size));
-    this.days = new Lru(cacheCapacityFor(size));
+    this.days = new Lru(DAY_CACHE_CAPACITY);
     this.keyStride = size < KEY_STRIDE_SMALL ? KEY_STRIDE_SMALL : KEY_STRIDE_LARGE;
     this.city = createCity(seed);
     this.assets = buildAssets(seed, size, this.city.depots.length);
@@ -152,6 +163,8 @@ export class SimCore {
   }
 
   day(id: number, day: number): DaySchedule {
+    const live = this.live[id];
+    if (live !== undefined && live.day === day) return live;
     const k = this.dayKey(id, day);
     let d = this.days.get(k);
     if (!d) {
@@ -159,6 +172,28 @@ export class SimCore {
       this.days.set(k, d);
     }
     return d;
+  }
+
+  /**
+   * The day the live feed samples, held until the feed moves to the next one: a fleet of 100,000 keeps
+   * one live day each without crowding history's and reports' days out of the cache (or the reverse).
+   */
+  liveDay(id: number, day: number): DaySchedule {
+    const held = this.live[id];
+    if (held !== undefined && held.day === day) return held;
+    const d = this.days.get(this.dayKey(id, day)) ?? buildDay(this.deps, this.model(id), day);
+    this.live[id] = d;
+    return d;
+  }
+
+  /**
+   * Lets go of the speed profiles of a live day's drives that ended before `leg`'s predecessor: by the
+   * end of a shift they would be most of the day's memory. They are a pure function of the day and leg,
+   * so anyone who asks again gets the same profile, built anew.
+   */
+  releasePastProfiles(d: DaySchedule, leg: number): void {
+    const profiles = d.profiles;
+    for (let k = Math.min(leg - 1, profiles.length); k-- > 0;) profiles[k] = undefined;
   }
 
   dayAt(id: number, t: number): DaySchedule {
