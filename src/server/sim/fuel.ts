@@ -2,7 +2,7 @@ import { cacheCapacityFor, type SimCore } from './core';
 import { localInstant } from './local-time';
 import { Lru } from './lru';
 import { unit } from './random';
-import { type AssetModel, OFF, stopTiming } from './rounds';
+import { type AssetModel, OFF } from './rounds';
 import { countersAt, type DaySchedule } from './schedule';
 
 /**
@@ -13,12 +13,6 @@ import { countersAt, type DaySchedule } from './schedule';
  * never by replaying history. Suspected drains (theft) happen at night in
  * the depot on rare days.
  */
-export interface FuelStopAt {
-  readonly leg: number;
-  /** Fuel counter at arrival. */
-  readonly fuel: number;
-}
-
 export interface DayFuelEvent {
   readonly t: number;
   readonly kind: 'refill' | 'drain';
@@ -53,40 +47,10 @@ const DRAIN_P = 1 / 45;
 const REFILL_DELAY_MS = 90_000;
 
 export class FuelModel {
-  private readonly stopsByRound = new WeakMap<AssetModel, FuelStopAt[][]>();
   private readonly days: Lru<number, DayFuel>;
 
   constructor(private readonly core: SimCore) {
     this.days = new Lru(cacheCapacityFor(core.assets.length));
-  }
-
-  private roundStops(m: AssetModel): FuelStopAt[][] {
-    let all = this.stopsByRound.get(m);
-    if (all) return all;
-    const { city } = this.core;
-    const lPerKm = m.spec.vehicle.litersPer100 / 100;
-    all = [];
-    for (let k = 0; k < m.roundKm.length; k++) {
-      const seq = m.places.subarray(m.start[k]!, m.start[k + 1]!);
-      const out: FuelStopAt[] = [];
-      let fuel = 0;
-      for (let i = 1; i < seq.length; i++) {
-        const to = city.places[seq[i]!]!;
-        fuel += this.core.route(city.places[seq[i - 1]!]!, to).lengthKm * lPerKm;
-        if (to.kind === 'fuel') out.push({ leg: i, fuel });
-        // Idle burn at intermediate stops (same rule as the schedule and the round totals).
-        if (i < seq.length - 1) fuel += this.idleLiters(m, k, i);
-      }
-      all.push(out);
-    }
-    this.stopsByRound.set(m, all);
-    return all;
-  }
-
-  private idleLiters(m: AssetModel, round: number, leg: number): number {
-    const seq = m.places.subarray(m.start[round]!, m.start[round + 1]!);
-    const place = this.core.city.places[seq[leg]!]!;
-    return (stopTiming(this.core.seed, m.spec, round, leg, place).idleS / 3600) * m.idleLitersPerHour;
   }
 
   private drainOn(m: AssetModel, day: number): { t: number; fraction: number } | null {
@@ -104,7 +68,7 @@ export class FuelModel {
   private stopsOfDay(m: AssetModel, day: number): { fuel: number; leg: number }[] {
     const c = countersAt(this.core.deps, m, day);
     if (c.round === OFF) return [];
-    return this.roundStops(m)[c.round]!.map((s) => ({ fuel: c.fuel + s.fuel, leg: s.leg }));
+    return m.fuelStops[c.round]!.map((s) => ({ fuel: c.fuel + s.fuel, leg: s.leg }));
   }
 
   private drainBetween(m: AssetModel, afterDay: number, uptoDay: number): boolean {

@@ -23,6 +23,8 @@ export interface AssetModel {
   readonly start: Int16Array;
   readonly roundKm: Float64Array;
   readonly roundFuel: Float64Array;
+  /** Each round's fuel-station stops, with the litres burnt in the round on arrival (fuel.ts). */
+  readonly fuelStops: readonly (readonly FuelStopAt[])[];
   /** Round index for each day type in a cycle before the shuffle: 28 entries. */
   readonly weekdayPool: Int8Array;
   readonly saturdayPool: Int8Array;
@@ -35,6 +37,12 @@ export interface AssetModel {
   readonly depotHeading: number;
   /** Cycle in which the vehicle entered service (odometer starts there). */
   readonly firstCycle: number;
+}
+
+export interface FuelStopAt {
+  readonly leg: number;
+  /** Litres burnt since the round began (the fuel counter, less the round's start). */
+  readonly fuel: number;
 }
 
 export interface CyclePlan {
@@ -174,18 +182,31 @@ export function buildAssetModel(
   const roundKm = new Float64Array(rounds.length);
   const roundFuel = new Float64Array(rounds.length);
   const idleLitersPerHour = IDLE_L_PER_H[spec.kind];
+  const lPerKm = spec.vehicle.litersPer100 / 100;
+  const fuelStops: FuelStopAt[][] = [];
   rounds.forEach((seq, k) => {
     start[k + 1] = start[k]! + seq.length;
     places.set(seq, start[k]!);
     let km = 0;
     let idleS = 0;
+    // Summed leg by leg, as the fuel counter runs (fuel.ts finds refills by it): not roundFuel's sum.
+    let fuel = 0;
+    const stops: FuelStopAt[] = [];
     for (let i = 1; i < seq.length; i++) {
       const to = city.places[seq[i]!]!;
-      km += routeKm(city.places[seq[i - 1]!]!, to);
-      if (i < seq.length - 1) idleS += stopTiming(seed, spec, k, i, to).idleS;
+      const legKm = routeKm(city.places[seq[i - 1]!]!, to);
+      km += legKm;
+      fuel += legKm * lPerKm;
+      if (to.kind === 'fuel') stops.push({ leg: i, fuel });
+      if (i < seq.length - 1) {
+        const stopIdleS = stopTiming(seed, spec, k, i, to).idleS;
+        idleS += stopIdleS;
+        fuel += (stopIdleS / 3600) * idleLitersPerHour;
+      }
     }
     roundKm[k] = km;
     roundFuel[k] = (km * spec.vehicle.litersPer100) / 100 + (idleS / 3600) * idleLitersPerHour;
+    fuelStops.push(stops);
   });
 
   const weekday: number[] = [];
@@ -213,6 +234,7 @@ export function buildAssetModel(
     start,
     roundKm,
     roundFuel,
+    fuelStops,
     weekdayPool: Int8Array.from(weekday),
     saturdayPool: Int8Array.from(saturday),
     sundayPool: Int8Array.from(sunday),
