@@ -13,6 +13,7 @@ import {
   REPORT_EVENTS,
   REPORT_FORMATS,
   reportCompletedEventSchema,
+  reportProcessingEventSchema,
   reportRequestSchema,
   reportFailedEventSchema,
   submissionResponseSchema,
@@ -43,48 +44,73 @@ const range = (days: number): { date_from: string; date_to: string } => ({
 let runCounter = 0;
 const auth = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
 
+/** What the client saw of one report's completion: the service's processing_time_ms and when the events arrived. */
+interface Completion {
+  readonly processingMs: number;
+  /** performance.now() at .report.processing (a worker took it) and at .report.completed. */
+  readonly processingAt: number;
+  readonly completedAt: number;
+}
+
 /** Resolves when .report.completed (or .failed) for `id` arrives on the user's channel (spec 6.1). */
 class CompletionWatcher {
-  private readonly waiting = new Map<string, { resolve: (ms: number) => void; reject: (e: Error) => void }>();
-  private readonly early = new Map<string, Error | number>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (c: Completion) => void; reject: (e: Error) => void }
+  >();
+  private readonly early = new Map<string, Error | Completion>();
+  private readonly started = new Map<string, number>();
 
   constructor(channel: Channel) {
-    channel.bind(REPORT_EVENTS.completed, (data: unknown) =>
-      this.settle(reportCompletedEventSchema.parse(data).report_id, parsedTime(data)),
+    channel.bind(REPORT_EVENTS.processing, (data: unknown) =>
+      this.started.set(reportProcessingEventSchema.parse(data).report_id, performance.now()),
     );
+    channel.bind(REPORT_EVENTS.completed, (data: unknown) => {
+      const completedAt = performance.now();
+      const { report_id: id, processing_time_ms: processingMs } = reportCompletedEventSchema.parse(data);
+      const processingAt = this.started.get(id) ?? completedAt;
+      this.started.delete(id);
+      this.settle(id, { processingMs: processingMs ?? 0, processingAt, completedAt });
+    });
     channel.bind(REPORT_EVENTS.failed, (data: unknown) => {
       const failed = reportFailedEventSchema.parse(data);
       this.settle(failed.report_id, new Error(`report failed: ${failed.error_message}`));
     });
   }
 
-  /** Resolves with the generation time the service reports (processing_time_ms). */
-  wait(id: string): Promise<number> {
+  wait(id: string): Promise<Completion> {
     const early = this.early.get(id);
-    if (early !== undefined)
-      return typeof early === 'number' ? Promise.resolve(early) : Promise.reject(early);
+    if (early !== undefined) {
+      this.early.delete(id);
+      return early instanceof Error ? Promise.reject(early) : Promise.resolve(early);
+    }
     return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
   }
 
-  private settle(id: string, outcome: Error | number): void {
+  private settle(id: string, outcome: Error | Completion): void {
     const w = this.waiting.get(id);
     if (!w) {
       this.early.set(id, outcome);
       return;
     }
     this.waiting.delete(id);
-    if (typeof outcome === 'number') w.resolve(outcome);
-    else w.reject(outcome);
+    if (outcome instanceof Error) w.reject(outcome);
+    else w.resolve(outcome);
   }
 }
 
-const parsedTime = (data: unknown): number => reportCompletedEventSchema.parse(data).processing_time_ms ?? 0;
-
+/** One report's stages as the client sees them; they add up to `total`. */
 interface Timing {
-  /** Submit → downloaded, as the client sees it. */
+  /** Submit → downloaded. */
   readonly total: number;
-  /** Inside the worker: build + render + write. */
+  /** Inside the service, from a worker taking the job to its file being complete: processing_time_ms. */
   readonly generation: number;
+  /** Submit → .report.processing arrives: the HTTP request, admission, the queue and dispatch to a worker. */
+  readonly queued: number;
+  /** .report.processing → .report.completed arrives: the worker's build, render and write, and the publish. */
+  readonly worker: number;
+  /** .report.completed → the file's last byte: /download, the signed address, the bytes. */
+  readonly download: number;
 }
 
 interface Client {
@@ -114,9 +140,16 @@ async function endToEnd(
   });
   if (res.status !== 201) throw new Error(`submit: HTTP ${res.status} ${await res.text()}`);
   const { report_id: id } = submissionResponseSchema.parse(await res.json());
-  const generation = await client.watcher.wait(id);
+  const done = await client.watcher.wait(id);
   await download(service, client, format, id);
-  return { total: performance.now() - started, generation };
+  const end = performance.now();
+  return {
+    total: end - started,
+    generation: done.processingMs,
+    queued: done.processingAt - started,
+    worker: done.completedAt - done.processingAt,
+    download: end - done.completedAt,
+  };
 }
 
 /**
@@ -144,6 +177,9 @@ async function download(
   const size = (await file.arrayBuffer()).byteLength;
   if (size !== link.file_size) throw new Error(`download_url: ${size} of ${link.file_size} bytes`);
 }
+
+const split = (t: Timing): string =>
+  `${fmt(t.total)} = queue ${fmt(t.queued)} + worker ${fmt(t.worker)} + download ${fmt(t.download)}  (${load()})`;
 
 const fmt = (ms: number): string => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
@@ -319,7 +355,9 @@ async function main(): Promise<void> {
         `collect + JSON.stringify of 6 fields: ${fmt(base.stringifyMs)}  (${load()})`,
     );
     await generationCpu();
-    await excelWriters();
+    // The writer comparison takes minutes on a busy machine (exceljs is about ten times slower).
+    if (process.argv.includes('--no-writers')) console.log('\nexcel writers: skipped (--no-writers)');
+    else await excelWriters();
     // Warm both workers in every format (module loading, fonts, JIT) before measuring.
     for (const format of REPORT_FORMATS) {
       await Promise.all([endToEnd(service, client, format, 1), endToEnd(service, client, format, 1)]).catch(
@@ -334,6 +372,7 @@ async function main(): Promise<void> {
     console.log('format  1 day (gen)            30 days (gen)          30 days / baseline');
     let allOk = true;
     const working: ReportFormat[] = [];
+    const splits: string[] = [];
     for (const format of REPORT_FORMATS) {
       try {
         const runs = [
@@ -352,11 +391,17 @@ async function main(): Promise<void> {
             `${(thirty.total / base.stringifyMs).toFixed(1)}×`.padEnd(7) +
             `${load()}${ok ? '' : '   MISSES TARGET'}`,
         );
+        splits.push(`${format.padEnd(7)} ${split(thirty)}`);
       } catch (err) {
         allOk = false;
         console.log(`${format.padEnd(7)} n/a: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    console.log(
+      '\n30 days, where the time went (client clock): queue = submit → .report.processing, ' +
+        'worker = .report.processing → .report.completed, download = .report.completed → last byte',
+    );
+    for (const line of splits) console.log(line);
     const pings = await pinger.stop();
     console.log(
       `\nHTTP answers while reports generate (GET /status every 20 ms, ${pings.length} calls): ` +
