@@ -50,7 +50,15 @@ interface Completion {
   /** performance.now() at .report.processing (a worker took it) and at .report.completed. */
   readonly processingAt: number;
   readonly completedAt: number;
+  /** This process's CPU time (service threads, zlib's pool, the bench) between the two events. */
+  readonly workerCpuMs: number;
 }
+
+/** CPU time of the whole process so far: the service's main thread, its workers and libuv's pool. */
+const processCpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** Resolves when .report.completed (or .failed) for `id` arrives on the user's channel (spec 6.1). */
 class CompletionWatcher {
@@ -59,18 +67,27 @@ class CompletionWatcher {
     { resolve: (c: Completion) => void; reject: (e: Error) => void }
   >();
   private readonly early = new Map<string, Error | Completion>();
-  private readonly started = new Map<string, number>();
+  private readonly started = new Map<string, { at: number; cpuMs: number }>();
 
   constructor(channel: Channel) {
     channel.bind(REPORT_EVENTS.processing, (data: unknown) =>
-      this.started.set(reportProcessingEventSchema.parse(data).report_id, performance.now()),
+      this.started.set(reportProcessingEventSchema.parse(data).report_id, {
+        at: performance.now(),
+        cpuMs: processCpuMs(),
+      }),
     );
     channel.bind(REPORT_EVENTS.completed, (data: unknown) => {
       const completedAt = performance.now();
+      const cpuMs = processCpuMs();
       const { report_id: id, processing_time_ms: processingMs } = reportCompletedEventSchema.parse(data);
-      const processingAt = this.started.get(id) ?? completedAt;
+      const start = this.started.get(id) ?? { at: completedAt, cpuMs };
       this.started.delete(id);
-      this.settle(id, { processingMs: processingMs ?? 0, processingAt, completedAt });
+      this.settle(id, {
+        processingMs: processingMs ?? 0,
+        processingAt: start.at,
+        completedAt,
+        workerCpuMs: cpuMs - start.cpuMs,
+      });
     });
     channel.bind(REPORT_EVENTS.failed, (data: unknown) => {
       const failed = reportFailedEventSchema.parse(data);
@@ -111,6 +128,9 @@ interface Timing {
   readonly worker: number;
   /** .report.completed → the file's last byte: /download, the signed address, the bytes. */
   readonly download: number;
+  /** Process CPU time during `worker` and during `download`: wall time well above it is time spent waiting for a core. */
+  readonly workerCpu: number;
+  readonly downloadCpu: number;
 }
 
 interface Client {
@@ -141,6 +161,7 @@ async function endToEnd(
   if (res.status !== 201) throw new Error(`submit: HTTP ${res.status} ${await res.text()}`);
   const { report_id: id } = submissionResponseSchema.parse(await res.json());
   const done = await client.watcher.wait(id);
+  const downloadCpu0 = processCpuMs();
   await download(service, client, format, id);
   const end = performance.now();
   return {
@@ -149,6 +170,8 @@ async function endToEnd(
     queued: done.processingAt - started,
     worker: done.completedAt - done.processingAt,
     download: end - done.completedAt,
+    workerCpu: done.workerCpuMs,
+    downloadCpu: processCpuMs() - downloadCpu0,
   };
 }
 
@@ -179,7 +202,8 @@ async function download(
 }
 
 const split = (t: Timing): string =>
-  `${fmt(t.total)} = queue ${fmt(t.queued)} + worker ${fmt(t.worker)} + download ${fmt(t.download)}  (${load()})`;
+  `${fmt(t.total)} = queue ${fmt(t.queued)} + worker ${fmt(t.worker)} (CPU ${fmt(t.workerCpu)}) ` +
+  `+ download ${fmt(t.download)} (CPU ${fmt(t.downloadCpu)})  (${load()})`;
 
 const fmt = (ms: number): string => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
@@ -399,7 +423,8 @@ async function main(): Promise<void> {
     }
     console.log(
       '\n30 days, where the time went (client clock): queue = submit → .report.processing, ' +
-        'worker = .report.processing → .report.completed, download = .report.completed → last byte',
+        'worker = .report.processing → .report.completed, download = .report.completed → last byte;\n' +
+        '(CPU) = CPU time of the whole process (service threads, zlib pool, this client) in that stage',
     );
     for (const line of splits) console.log(line);
     const pings = await pinger.stop();
