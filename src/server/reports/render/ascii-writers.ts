@@ -79,9 +79,12 @@ export function writeNumber(buf: Uint8Array, at: number, value: number): number 
   return end >= 0 ? end : writeAscii(buf, at, String(value));
 }
 
-/** Pre-encoded bytes, e.g. a column's `,"lat":`; a byte loop beats TypedArray.set for a token's few bytes. */
-export function copyBytes(buf: Uint8Array, at: number, bytes: Uint8Array): number {
-  const n = bytes.length;
+/**
+ * Pre-encoded bytes, e.g. a column's `,"lat":`, or the first `length` of them; a byte loop beats
+ * TypedArray.set for a token's few bytes.
+ */
+export function copyBytes(buf: Uint8Array, at: number, bytes: Uint8Array, length = bytes.length): number {
+  const n = length;
   for (let i = 0; i < n; i++) buf[at + i] = bytes[i]!;
   return at + n;
 }

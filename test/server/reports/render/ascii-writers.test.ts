@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeDecimal } from '../../../../src/server/reports/render/ascii-writers';
+import { copyBytes, writeDecimal, writeDigits } from '../../../../src/server/reports/render/ascii-writers';
 
 /** writeDecimal's text, or null where it leaves the number to String(). */
 function written(value: number): string | null {
@@ -62,5 +62,15 @@ describe('numbers written as digits in place', () => {
     ]) {
       expect(written(value)).toBeNull();
     }
+  });
+});
+
+describe('bytes copied in place', () => {
+  it('copy all of a token, or the digits written into a scratch buffer up to their end', () => {
+    const scratch = new Uint8Array(8).fill(0x78);
+    const digits = writeDigits(scratch, 0, 1_048_576);
+    const buf = new Uint8Array(32);
+    const end = copyBytes(buf, copyBytes(buf, 0, Buffer.from('<c r="AB', 'latin1')), scratch, digits);
+    expect(Buffer.from(buf.subarray(0, end)).toString('latin1')).toBe('<c r="AB1048576');
   });
 });

@@ -1,4 +1,4 @@
-import { writeAscii, writeDigits, writeNumber } from '../ascii-writers';
+import { asciiBytes, copyBytes, writeAscii, writeDigits, writeNumber } from '../ascii-writers';
 
 /**
  * Serials of 1989-09-17 to 2079-06-06 (32,768 to 65,536 days): one binade,
@@ -17,19 +17,20 @@ const MAX_REMEMBERED = 100_000;
  * back (ECMA-262 Number::toString) is the whole day's digits and the
  * shortest fraction within the same half-spacing on either side, and the
  * tie-breaking parity is the fraction's, since whole days are even
- * multiples of the spacing. So each time of day is turned into text once,
+ * multiples of the spacing. So each time of day is turned into bytes once,
  * not once a day; the fraction is compared exactly, as a double.
  */
 export function serialWriter(): (buf: Uint8Array, at: number, serial: number) => number {
-  const fractions = new Map<number, string>();
+  const fractions = new Map<number, Uint8Array>();
   return (buf, at, serial) => {
     if (!(serial >= LOW && serial < HIGH)) return writeNumber(buf, at, serial);
     const whole = Math.floor(serial);
     const fraction = serial - whole;
     const digits = fractions.get(fraction);
-    if (digits !== undefined) return writeAscii(buf, writeDigits(buf, at, whole), digits);
+    if (digits !== undefined) return copyBytes(buf, writeDigits(buf, at, whole), digits);
     const text = String(serial);
-    if (fractions.size < MAX_REMEMBERED) fractions.set(fraction, text.slice(String(whole).length));
+    if (fractions.size < MAX_REMEMBERED)
+      fractions.set(fraction, asciiBytes(text.slice(String(whole).length)));
     return writeAscii(buf, at, text);
   };
 }

@@ -13,6 +13,8 @@ const WIDTH_SAMPLE = 500;
 /** Room for `<row r="1048576">` or `</row>`, and for one cell: its reference, style, a number or index. */
 const ROW_EDGE_ROOM = 32;
 const CELL_ROOM = 128;
+/** Digits of a row number: a sheet has at most 1,048,576 rows. */
+const ROW_DIGITS_ROOM = 8;
 
 /**
  * One table as a sheet: typed cells under a frozen, filtered header row.
@@ -76,15 +78,17 @@ function* sheetXml(
   const rowOpened = asciiBytes('">');
   const rowClose = asciiBytes('</row>');
   const width = cols.length;
+  // The row's number is in its tag and in every cell's reference: turned into digits once a row.
+  const rowDigits = new Uint8Array(ROW_DIGITS_ROOM);
   for (let r = 0; r < rowCount; r++) {
-    const n = r + 2;
+    const digits = writeDigits(rowDigits, 0, r + 2);
     let at = out.reserve(ROW_EDGE_ROOM);
     let buf = out.current;
-    out.commit(copyBytes(buf, writeDigits(buf, copyBytes(buf, at, rowOpen), n), rowOpened));
+    out.commit(copyBytes(buf, copyBytes(buf, copyBytes(buf, at, rowOpen), rowDigits, digits), rowOpened));
     for (let c = 0; c < width; c++) {
       at = out.reserve(CELL_ROOM);
       buf = out.current;
-      at = writeDigits(buf, copyBytes(buf, at, cellOpen[c]!), n);
+      at = copyBytes(buf, copyBytes(buf, at, cellOpen[c]!), rowDigits, digits);
       const end = writers[c]!.write(buf, at, r);
       out.commit(end >= 0 ? end : at);
       if (end < 0) out.push(writers[c]!.text(r));
