@@ -44,6 +44,12 @@ export async function serveHarness(root: string): Promise<{ url: string; close: 
   return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
 }
 
+/**
+ * For a harness page's first `goto`: Vite transforms the renderer's modules as the page asks for them,
+ * which took over Playwright's default 30 s on this 2-core machine under load (the e2e hooks allow 2 min).
+ */
+export const HARNESS_LOAD = { timeout: 90_000 };
+
 export interface Shot {
   readonly name: string;
   /** Query of the harness's index.html. */
@@ -72,7 +78,7 @@ export async function shootPages(
       const page = await browser.newPage({ viewport: shot.viewport ?? { width: 1440, height: 900 } });
       page.on('pageerror', (e) => console.error(`[${shot.name}] ${e.message}`));
       watch?.(page, shot);
-      await page.goto(`${url}/index.html?${shot.query}`);
+      await page.goto(`${url}/index.html?${shot.query}`, HARNESS_LOAD);
       await page.waitForTimeout(2500);
       await shot.action?.(page);
       const file = resolve(out, `renderer-${shot.name}.png`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { z } from 'zod';
 import { launchChromium } from '../../support/chromium';
-import { serveHarness } from '../../support/harness-pages';
+import { HARNESS_LOAD, serveHarness } from '../../support/harness-pages';
 
 // The live map's marker sprites are drawn once into an atlas of whole-device-pixel cells and copied pixel
 // by pixel (docs/architecture.md "Renderer"); at a fractional display scale (Windows at 125 % or 150 %)
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function shapesAt(dpr: number): Promise<z.infer<typeof shapesSchema>> {
   const page = await browser.newPage({ deviceScaleFactor: dpr });
-  await page.goto(`${server.url}/index.html?dpr=${dpr}`);
+  await page.goto(`${server.url}/index.html?dpr=${dpr}`, HARNESS_LOAD);
   await page.waitForFunction('Array.isArray(window.spriteShapes)', undefined, { timeout: 30_000 });
   const shapes = shapesSchema.parse(await page.evaluate('window.spriteShapes'));
   await page.close();

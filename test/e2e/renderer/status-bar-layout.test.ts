@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
 import { launchChromium } from '../../support/chromium';
-import { serveHarness } from '../../support/harness-pages';
+import { HARNESS_LOAD, serveHarness } from '../../support/harness-pages';
 
 // What happy-dom cannot measure, on the status harness (test/renderer/status/screens): a
 // paragraph-long connection reason and a 10,000-asset fleet at 1024 px.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([serveHarness('test/renderer/status/screens'), launchChromium()]);
   page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
-  await page.goto(`${server.url}/index.html?screen=reports`);
+  await page.goto(`${server.url}/index.html?screen=reports`, HARNESS_LOAD);
   await page.getByTestId('status-reason').waitFor({ timeout: 30_000 });
   // The 10,000-asset snapshot lands a moment later and fills the bar's right-hand side.
   await page.getByText('10000 assets').waitFor({ timeout: 30_000 });
