@@ -25,8 +25,6 @@ const VIEW_MARGIN_PX = 16;
  * times the area, each holding more markers to redraw. Smaller still, checking tiles costs more than it saves.
  */
 const TILE_PX = 8;
-/** Past this share of dirty tiles, recomposing everything in one go is cheaper than tile by tile. */
-const FULL_REPAINT_SHARE = 0.5;
 const NO_STATE = 255;
 
 /** The container-pixel transform of one frame: x = mercator x · scale − ox. */
@@ -246,15 +244,16 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     const labels = extras.labels && this.visible <= LABEL_MAX_COUNT;
     // Names overlap their neighbours' tiles: frames that carry them (few markers) are recomposed whole.
     const batch = this.batchFor(tiles);
-    let share = 0;
     /** What this paint hands over, in device pixels; null: the whole canvas. */
     let handed: PixelRect | null = null;
-    if (!this.full && !labels && !this.labelled) {
+    // However many tiles are dirty, they are recomposed tile by tile: recomposing every marker and handing
+    // over the whole canvas instead, once most of it was dirty, measured slower (bench:map, 10,000 assets).
+    const whole = this.full || labels || this.labelled;
+    if (!whole) {
       for (const o of this.overlays) tiles.mark(o.x0, o.y0, o.x1, o.y1);
-      const within = tiles.takeWithin(shown, batch);
-      share = batch.count / Math.max(1, within);
+      tiles.takeWithin(shown, batch);
     }
-    if (this.full || labels || this.labelled || share > FULL_REPAINT_SHARE) {
+    if (whole) {
       composeAll(frame, this, atlas.pixels);
       ctx.putImageData(frame.image, 0, 0);
       tiles.clear();

@@ -43,18 +43,17 @@ export function composeDirty(
   sprites: Sprites,
 ): PixelRect | null {
   if (tiles.count === 0) return null;
-  const runs = tiles.runs();
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
     y1 = -Infinity;
-  for (const r of runs) {
-    frame.clearRect(r.x0, r.y0, r.x1, r.y1);
-    x0 = Math.min(x0, r.x0);
-    y0 = Math.min(y0, r.y0);
-    x1 = Math.max(x1, r.x1);
-    y1 = Math.max(y1, r.y1);
-  }
+  tiles.forEachRun((rx0, ry0, rx1, ry1) => {
+    frame.clearRect(rx0, ry0, rx1, ry1);
+    x0 = Math.min(x0, rx0);
+    y0 = Math.min(y0, ry0);
+    x1 = Math.max(x1, rx1);
+    y1 = Math.max(y1, ry1);
+  });
   const s = tiles.size;
   const lastCol = tiles.cols - 1;
   const lastRow = tiles.rows - 1;
