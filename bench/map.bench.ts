@@ -7,8 +7,9 @@
  * Run: npm run bench:map            (figures)
  *      npm run bench:map -- --pan   (only the panning figures)
  *      npm run bench:map -- --screenshots   (test-results/screenshots/renderer-*.png)
- *      npm run bench:map -- --curve [--runs=2] [--sizes=1000,50000] [--zooms=fleet,city] [--profile]
- *        (the cost as the fleet grows, 1k to 100k assets, at the fleet-wide zoom and at city zoom;
+ *      npm run bench:map -- --curve [--runs=2] [--sizes=1,1000,50000] [--zooms=fleet,city] [--profile]
+ *        (the cost as the fleet grows, 1k to 100k assets, at the fleet-wide zoom and at city zoom, with
+ *        1 asset as the floor, a frame with nothing to redraw;
  *        --profile saves the 50,000-asset runs' CPU profiles and prints where the time went)
  */
 import { cpus, loadavg } from 'node:os';

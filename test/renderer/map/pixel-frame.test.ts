@@ -41,6 +41,8 @@ describe('markers composed in a pixel buffer', () => {
     const red = spriteFromImage(sheet(), 0, 0, 3);
     f.blit(blue, 2, 1);
     f.blit(red, 1, 1);
+    // The red's opaque pixel replaces the blue's; its soft one, in the same run, blends over it.
+    expect(pixel(f, 1, 1)).toEqual([255, 0, 0, 255]);
     const [r, g, b, a] = pixel(f, 2, 1);
     expect(a).toBe(255);
     expect(g).toBe(0);

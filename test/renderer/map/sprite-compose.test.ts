@@ -9,6 +9,7 @@ import {
   composeAll,
   composeDirty,
   HIDDEN,
+  markSprite,
   shiftFrame,
 } from '../../../src/renderer/src/features/map/sprite-compose';
 
@@ -107,7 +108,7 @@ describe('recomposing only the dirty tiles of a frame', () => {
     expect(tiles.count).toBeGreaterThan(0);
     expect(tiles.count).toBeLessThan(tiles.total / 2);
 
-    const box = composeDirty(frame, tiles, m, atlas, REACH);
+    const box = composeDirty(frame, tiles, m, atlas);
     const whole = new PixelFrame(w, h);
     composeAll(whole, m, atlas);
     expect(samePixels(frame, whole)).toBe(true);
@@ -115,9 +116,57 @@ describe('recomposing only the dirty tiles of a frame', () => {
     expect(box!.x1 - box!.x0).toBeGreaterThan(0);
   });
 
+  it('dirties only the tiles under the pixels of a moved marker, not its whole cell, and stays exact', () => {
+    // A 3 × 3 dot in the middle of a 9-pixel cell (as the map's dots fill a quarter of their cell).
+    const img = new ImageData(CELL, CELL);
+    for (let y = 3; y <= 5; y++)
+      for (let x = 3; x <= 5; x++) img.data.set([10, 200, 10, 255], (y * CELL + x) * 4);
+    const dot = spriteFromImage(img, 0, 0, CELL);
+    const atlas = [[dot], ...sprites()];
+    const w = 64;
+    const h = 64;
+    const m = crowd(60, w, h);
+    // Slot 0 is the dot at (20, 20): its pixels 19..21 lie in the tile 16..23 either way, its cell 16..24 does not.
+    m.qs[0] = 0;
+    m.qx[0] = 20;
+    m.qy[0] = 20;
+    for (let i = 1; i < m.count; i++) m.qs[i] = 1 + (i % 2);
+    const frame = new PixelFrame(w, h);
+    composeAll(frame, m, atlas);
+    const tiles = new DirtyTiles(w, h, 8);
+    markSprite(tiles, dot, 20, 20);
+    m.qx[0] = 21;
+    markSprite(tiles, dot, 21, 20);
+    expect(tiles.count).toBe(1);
+    composeDirty(frame, tiles, m, atlas);
+    const whole = new PixelFrame(w, h);
+    composeAll(whole, m, atlas);
+    expect(samePixels(frame, whole)).toBe(true);
+  });
+
+  it('draws a marker only in the dirty tiles it covers, as clipping it to each of them would', () => {
+    const [[disc]] = sprites() as [[PixelSprite]];
+    const tiles = new DirtyTiles(16, 16, 4);
+    // A checkerboard of dirty tiles under the disc.
+    for (let r = 0; r < 4; r++)
+      for (let c = 0; c < 4; c++) if ((r + c) % 2 === 0) tiles.mark(c * 4, r * 4, c * 4, r * 4);
+    const once = new PixelFrame(16, 16);
+    once.blitInTiles(disc, 7, 6, tiles);
+    const clipped = new PixelFrame(16, 16);
+    for (let r = 0; r < 4; r++)
+      for (let c = 0; c < 4; c++)
+        if (tiles.isDirty(c, r)) clipped.blit(disc, 7, 6, c * 4, r * 4, c * 4 + 4, r * 4 + 4);
+    expect(samePixels(once, clipped)).toBe(true);
+    const alpha = (x: number, y: number): number => once.image.data[(y * 16 + x) * 4 + 3]!;
+    // The disc's centre lies in a dirty tile (col 1, row 1) and is drawn; its next pixel right, as opaque on the
+    // disc, lies in a clean one (col 2, row 1) and is not.
+    expect(alpha(7, 6)).toBe(255);
+    expect(alpha(8, 6)).toBe(0);
+  });
+
   it('has nothing to hand over when nothing is dirty', () => {
     const frame = new PixelFrame(32, 32);
-    expect(composeDirty(frame, new DirtyTiles(32, 32, 16), crowd(5, 32, 32), sprites(), REACH)).toBeNull();
+    expect(composeDirty(frame, new DirtyTiles(32, 32, 16), crowd(5, 32, 32), sprites())).toBeNull();
   });
 
   it('clips a sprite to the rectangle it is asked to stay in', () => {
@@ -205,49 +254,52 @@ describe('a frame whose canvas moved over the map (a pan)', () => {
       ],
     ],
   ] as const)('stays exactly what composing every marker again gives: %s', (_name, steps) => {
-    const atlas = sprites();
-    const xs = new Float64Array(n);
-    const ys = new Float64Array(n);
-    // A field wider than the frame, so markers come into view from every side.
-    for (let i = 0; i < n; i++) {
-      xs[i] = rand() * 400 - 140;
-      ys[i] = rand() * 300 - 110;
-    }
-    const m = crowd(n, w, h);
-    m.qx.fill(HIDDEN);
-    let ox = 0.37;
-    let oy = 0.81;
-    place(m, xs, ys, ox, oy);
-    const frame = new PixelFrame(w, h);
-    composeAll(frame, m, atlas);
-    const tiles = new DirtyTiles(w, h, 16);
-    const batch = new DirtyTiles(w, h, 16);
-    // The map within the padded canvas.
-    const shown = { x0: 35, y0: 20, x1: 85, y1: 60 };
-    for (const [kx, ky] of steps) {
-      ox += kx / dpr;
-      oy += ky / dpr;
-      shiftFrame(frame, tiles, kx, ky);
-      for (let i = 0; i < n; i++)
-        if (m.qx[i] !== HIDDEN) {
-          m.qx[i] = m.qx[i]! - kx;
-          m.qy[i] = m.qy[i]! - ky;
-        }
-      // A few markers glide meanwhile, by fractions of a pixel.
-      for (let i = 0; i < n; i += 37) xs[i] = xs[i]! + 0.45;
-      place(m, xs, ys, ox, oy, tiles);
-      // Only the part the map shows is redrawn; the rest stays dirty, moving with the frame, until shown.
-      tiles.takeWithin(shown, batch);
-      composeDirty(frame, batch, m, atlas, REACH);
-      batch.clear();
+    // At the map's tile size and at twice it.
+    for (const size of [8, 16]) {
+      const atlas = sprites();
+      const xs = new Float64Array(n);
+      const ys = new Float64Array(n);
+      // A field wider than the frame, so markers come into view from every side.
+      for (let i = 0; i < n; i++) {
+        xs[i] = rand() * 400 - 140;
+        ys[i] = rand() * 300 - 110;
+      }
+      const m = crowd(n, w, h);
+      m.qx.fill(HIDDEN);
+      let ox = 0.37;
+      let oy = 0.81;
+      place(m, xs, ys, ox, oy);
+      const frame = new PixelFrame(w, h);
+      composeAll(frame, m, atlas);
+      const tiles = new DirtyTiles(w, h, size);
+      const batch = new DirtyTiles(w, h, size);
+      // The map within the padded canvas.
+      const shown = { x0: 35, y0: 20, x1: 85, y1: 60 };
+      for (const [kx, ky] of steps) {
+        ox += kx / dpr;
+        oy += ky / dpr;
+        shiftFrame(frame, tiles, kx, ky);
+        for (let i = 0; i < n; i++)
+          if (m.qx[i] !== HIDDEN) {
+            m.qx[i] = m.qx[i]! - kx;
+            m.qy[i] = m.qy[i]! - ky;
+          }
+        // A few markers glide meanwhile, by fractions of a pixel.
+        for (let i = 0; i < n; i += 37) xs[i] = xs[i]! + 0.45;
+        place(m, xs, ys, ox, oy, tiles);
+        // Only the part the map shows is redrawn; the rest stays dirty, moving with the frame, until shown.
+        tiles.takeWithin(shown, batch);
+        composeDirty(frame, batch, m, atlas);
+        batch.clear();
+        const whole = new PixelFrame(w, h);
+        composeAll(whole, m, atlas);
+        expect(samePixels(frame, whole, shown)).toBe(true);
+      }
+      composeDirty(frame, tiles, m, atlas);
       const whole = new PixelFrame(w, h);
       composeAll(whole, m, atlas);
-      expect(samePixels(frame, whole, shown)).toBe(true);
+      expect(samePixels(frame, whole)).toBe(true);
     }
-    composeDirty(frame, tiles, m, atlas, REACH);
-    const whole = new PixelFrame(w, h);
-    composeAll(whole, m, atlas);
-    expect(samePixels(frame, whole)).toBe(true);
   });
 
   it('redraws only the strips it uncovers (and what moved)', () => {

@@ -112,6 +112,12 @@ export class DirtyTiles {
   /** The dirty tiles as few rectangles: each run of neighbouring dirty tiles along a row is one, clipped to the frame. */
   runs(): PixelRect[] {
     const out: PixelRect[] = [];
+    this.forEachRun((x0, y0, x1, y1) => out.push({ x0, y0, x1, y1 }));
+    return out;
+  }
+
+  /** runs() one by one, without making an object of each (a paint at city zoom has hundreds). */
+  forEachRun(each: (x0: number, y0: number, x1: number, y1: number) => void): void {
     const s = this.size;
     for (let r = 0; r < this.rows; r++) {
       let c = 0;
@@ -122,14 +128,8 @@ export class DirtyTiles {
         }
         const start = c;
         while (c < this.cols && this.flags[r * this.cols + c] === 1) c++;
-        out.push({
-          x0: start * s,
-          y0: r * s,
-          x1: Math.min(this.width, c * s),
-          y1: Math.min(this.height, (r + 1) * s),
-        });
+        each(start * s, r * s, Math.min(this.width, c * s), Math.min(this.height, (r + 1) * s));
       }
     }
-    return out;
   }
 }

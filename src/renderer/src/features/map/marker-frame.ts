@@ -4,18 +4,27 @@ import type { DrawnMarkers } from './hit-test';
 import { lerp, lerpAngle, MOVE_DURATION_MS, progress } from './interpolation';
 import { placeLabels, type LabelBox } from './label-placement';
 import { drawLabel, drawSelection, labelBox, labelWidth, selectionBox, type Palette } from './marker-drawing';
-import { buildSpriteAtlas, headingColumn, spriteReach, type SpriteAtlas } from './marker-sprites';
+import { buildSpriteAtlas, headingColumn, type SpriteAtlas } from './marker-sprites';
 import { PixelFrame } from './pixel-frame';
-import { composeAll, composeDirty, HIDDEN, shiftFrame, type PlacedSprites } from './sprite-compose';
+import {
+  composeAll,
+  composeDirty,
+  HIDDEN,
+  markSprite,
+  shiftFrame,
+  type PlacedSprites,
+} from './sprite-compose';
 
 /** Names show while at most this many markers are on screen: beyond, they would hide the map. */
 export const LABEL_MAX_COUNT = 50;
 /** Markers this far outside the view still count as drawn: half of one shows at the edge. */
 const VIEW_MARGIN_PX = 16;
-/** Tile of the dirty grid, in device pixels: about a marker and a half, so a one-pixel move dirties few. */
-const TILE_PX = 16;
-/** Past this share of dirty tiles, recomposing everything in one go is cheaper than tile by tile. */
-const FULL_REPAINT_SHARE = 0.5;
+/**
+ * Tile of the dirty grid, in device pixels. A marker's pixels span about 13: a one-pixel move dirties the
+ * 3 × 3 tiles under it (the markers over them are redrawn there), where 16-pixel tiles made it 2 × 2 of four
+ * times the area, each holding more markers to redraw. Smaller still, checking tiles costs more than it saves.
+ */
+const TILE_PX = 8;
 const NO_STATE = 255;
 
 /** The container-pixel transform of one frame: x = mercator x · scale − ox. */
@@ -161,7 +170,8 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     const settledCount = same ? last.count : 0;
     const restedBy = same ? last.now - MOVE_DURATION_MS : -Infinity;
     this.last = { view, now, count: positions.count };
-    const [r0, r1] = spriteReach(dpr);
+    // The sprites last painted: a full paint follows when they change (sprites()), so marks made with them hold.
+    const sprites = this.atlas?.sprites.pixels ?? [];
     const { fx, fy, tx, ty, fc, tc, t0, st } = positions;
     const mark = !this.full;
     let moved = !same;
@@ -196,11 +206,9 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
       } else if (qx !== oldX || qy !== this.qy[i] || qc !== this.qc[i] || qs !== this.qs[i]) {
         if (oldX === HIDDEN) this.visible++;
         else if (qx === HIDDEN) this.visible--;
-        if (mark && oldX !== HIDDEN) {
-          const oldY = this.qy[i]!;
-          tiles.mark(oldX + r0, oldY + r0, oldX + r1, oldY + r1);
-        }
-        if (mark && qx !== HIDDEN) tiles.mark(qx + r0, qy + r0, qx + r1, qy + r1);
+        if (mark && oldX !== HIDDEN)
+          markSprite(tiles, sprites[this.qs[i]!]?.[this.qc[i]!], oldX, this.qy[i]!);
+        if (mark && qx !== HIDDEN) markSprite(tiles, sprites[qs]?.[qc], qx, qy);
         moved = true;
       } else {
         continue;
@@ -236,19 +244,21 @@ export class MarkerFrame implements DrawnMarkers, PlacedSprites {
     const labels = extras.labels && this.visible <= LABEL_MAX_COUNT;
     // Names overlap their neighbours' tiles: frames that carry them (few markers) are recomposed whole.
     const batch = this.batchFor(tiles);
-    let share = 0;
     /** What this paint hands over, in device pixels; null: the whole canvas. */
     let handed: PixelRect | null = null;
-    if (!this.full && !labels && !this.labelled) {
+    // However many tiles are dirty, they are recomposed tile by tile: recomposing every marker and handing
+    // over the whole canvas instead, once most of it was dirty, measured slower (bench:map, 10,000 assets).
+    const whole = this.full || labels || this.labelled;
+    if (!whole) {
       for (const o of this.overlays) tiles.mark(o.x0, o.y0, o.x1, o.y1);
-      share = batch.count / Math.max(1, tiles.takeWithin(shown, batch));
+      tiles.takeWithin(shown, batch);
     }
-    if (this.full || labels || this.labelled || share > FULL_REPAINT_SHARE) {
+    if (whole) {
       composeAll(frame, this, atlas.pixels);
       ctx.putImageData(frame.image, 0, 0);
       tiles.clear();
     } else {
-      const box = composeDirty(frame, batch, this, atlas.pixels, spriteReach(view.dpr));
+      const box = composeDirty(frame, batch, this, atlas.pixels);
       // One hand-over of the box around every tile redrawn: each putImageData costs far more than its pixels.
       if (this.shifted) ctx.putImageData(frame.image, 0, 0);
       else if (box) ctx.putImageData(frame.image, 0, 0, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);

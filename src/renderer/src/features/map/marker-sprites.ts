@@ -57,10 +57,3 @@ export function headingColumn(courseDeg: number): number {
   const c = Math.round((((courseDeg % 360) + 360) % 360) / (360 / HEADING_STEPS));
   return c % HEADING_STEPS;
 }
-
-/** How far a sprite's pixels reach from its centre, in device pixels: [first, last] offset, either axis. */
-export function spriteReach(dpr: number): readonly [number, number] {
-  const cell = Math.ceil(SPRITE_CSS_PX * dpr);
-  const half = Math.floor(cell / 2);
-  return [-half, cell - 1 - half];
-}

@@ -25,56 +25,54 @@ export function composeAll(frame: PixelFrame, m: PlacedSprites, sprites: Sprites
   }
 }
 
+/** Marks the tiles under a sprite's pixels centred on (x, y): where it was or is now drawn. */
+export function markSprite(tiles: DirtyTiles, sprite: PixelSprite | undefined, x: number, y: number): void {
+  if (sprite && sprite.left <= sprite.right)
+    tiles.mark(x + sprite.left, y + sprite.top, x + sprite.right, y + sprite.bottom);
+}
+
 /**
  * Recomposes only the dirty tiles: each is cleared and every marker touching
  * it drawn again, clipped to it, in slot order, so the frame ends exactly as
  * composeAll() would leave it. Returns the box around what changed, or null.
- * `reach` is how far a sprite's pixels reach from its centre.
  */
 export function composeDirty(
   frame: PixelFrame,
   tiles: DirtyTiles,
   m: PlacedSprites,
   sprites: Sprites,
-  reach: readonly [number, number],
 ): PixelRect | null {
   if (tiles.count === 0) return null;
-  const runs = tiles.runs();
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
     y1 = -Infinity;
-  for (const r of runs) {
-    frame.clearRect(r.x0, r.y0, r.x1, r.y1);
-    x0 = Math.min(x0, r.x0);
-    y0 = Math.min(y0, r.y0);
-    x1 = Math.max(x1, r.x1);
-    y1 = Math.max(y1, r.y1);
-  }
-  const [r0, r1] = reach;
+  tiles.forEachRun((rx0, ry0, rx1, ry1) => {
+    frame.clearRect(rx0, ry0, rx1, ry1);
+    x0 = Math.min(x0, rx0);
+    y0 = Math.min(y0, ry0);
+    x1 = Math.max(x1, rx1);
+    y1 = Math.max(y1, ry1);
+  });
   const s = tiles.size;
   const lastCol = tiles.cols - 1;
   const lastRow = tiles.rows - 1;
   for (let i = 0; i < m.count; i++) {
     const x = m.qx[i]!;
     if (x === HIDDEN) continue;
+    const sprite = sprites[m.qs[i]!]?.[m.qc[i]!];
+    if (!sprite || sprite.left > sprite.right) continue;
     const y = m.qy[i]!;
-    const c0 = Math.max(0, Math.floor((x + r0) / s));
-    const c1 = Math.min(lastCol, Math.floor((x + r1) / s));
-    const w0 = Math.max(0, Math.floor((y + r0) / s));
-    const w1 = Math.min(lastRow, Math.floor((y + r1) / s));
+    const c0 = Math.max(0, Math.floor((x + sprite.left) / s));
+    const c1 = Math.min(lastCol, Math.floor((x + sprite.right) / s));
+    const w0 = Math.max(0, Math.floor((y + sprite.top) / s));
+    const w1 = Math.min(lastRow, Math.floor((y + sprite.bottom) / s));
     let dirty = 0;
     for (let w = w0; w <= w1; w++) for (let c = c0; c <= c1; c++) if (tiles.isDirty(c, w)) dirty++;
     if (dirty === 0) continue;
-    const sprite = sprites[m.qs[i]!]?.[m.qc[i]!];
-    if (!sprite) continue;
-    if (dirty === (c1 - c0 + 1) * (w1 - w0 + 1)) {
+    if (dirty === (c1 - c0 + 1) * (w1 - w0 + 1))
       frame.blit(sprite, x, y, c0 * s, w0 * s, (c1 + 1) * s, (w1 + 1) * s);
-      continue;
-    }
-    for (let w = w0; w <= w1; w++)
-      for (let c = c0; c <= c1; c++)
-        if (tiles.isDirty(c, w)) frame.blit(sprite, x, y, c * s, w * s, (c + 1) * s, (w + 1) * s);
+    else frame.blitInTiles(sprite, x, y, tiles);
   }
   return { x0, y0, x1, y1 };
 }

@@ -1,3 +1,5 @@
+import { SpotTable } from './spot-table';
+
 /**
  * Vehicles parked on the same spot (a depot puts dozens on one coordinate) draw on one pixel at every
  * zoom: they are grouped here so the map can show them as one marker with a count and fan them out.
@@ -43,7 +45,7 @@ export class StackIndex {
   private keyOf = new Float64Array(0);
   private known = 0;
   /** Spots with one vehicle (its slot), and spots with two or more (their slots in slot order). */
-  private readonly lone = new Map<number, number>();
+  private readonly lone = new SpotTable();
   private readonly groups = new Map<number, number[]>();
 
   rebuild(source: StackSource): void {
@@ -85,15 +87,16 @@ export class StackIndex {
     return i === NO_STACK ? undefined : this.stacks[i];
   }
 
-  /** A slot leaves a spot; true when a stack changed. */
+  /** A slot leaves a spot; true when a stack changed. A spot is in `lone` or in `groups`, never both. */
   private leave(slot: number, key: number): boolean {
-    const group = this.groups.get(key);
-    if (!group) {
-      if (this.lone.get(key) === slot) this.lone.delete(key);
+    const other = this.lone.get(key);
+    if (other !== undefined) {
+      if (other === slot) this.lone.delete(key);
       return false;
     }
-    const at = group.indexOf(slot);
-    if (at < 0) return false;
+    const group = this.groupAt(key);
+    const at = group ? group.indexOf(slot) : -1;
+    if (!group || at < 0) return false;
     group.splice(at, 1);
     if (group.length === 1) {
       this.groups.delete(key);
@@ -104,21 +107,27 @@ export class StackIndex {
 
   /** A slot comes to a spot; true when a stack changed. */
   private join(slot: number, key: number): boolean {
-    const group = this.groups.get(key);
-    if (group) {
-      let at = group.length;
-      while (at > 0 && group[at - 1]! > slot) at--;
-      group.splice(at, 0, slot);
+    const other = this.lone.get(key);
+    if (other === slot) return false;
+    if (other !== undefined) {
+      this.lone.delete(key);
+      this.groups.set(key, other < slot ? [other, slot] : [slot, other]);
       return true;
     }
-    const other = this.lone.get(key);
-    if (other === undefined || other === slot) {
+    const group = this.groupAt(key);
+    if (!group) {
       this.lone.set(key, slot);
       return false;
     }
-    this.lone.delete(key);
-    this.groups.set(key, other < slot ? [other, slot] : [slot, other]);
+    let at = group.length;
+    while (at > 0 && group[at - 1]! > slot) at--;
+    group.splice(at, 0, slot);
     return true;
+  }
+
+  /** The slots on a spot with two or more; most of a fleet is on spots of its own (looked up in `lone` first). */
+  private groupAt(key: number): number[] | undefined {
+    return this.groups.size === 0 ? undefined : this.groups.get(key);
   }
 
   /** The stacks as handed out: fresh objects, so one handed out before never changes under its holder. */
