@@ -30,13 +30,22 @@ const stepSchema = z.looseObject({
   env: z.record(z.string(), z.string()).optional(),
 });
 const workflowSchema = z.looseObject({
+  on: z.unknown(),
   permissions: z.record(z.string(), z.string()).optional(),
   jobs: z.record(
     z.string(),
     z.looseObject({
       needs: z.union([z.string(), z.array(z.string())]).optional(),
       permissions: z.record(z.string(), z.string()).optional(),
-      strategy: z.looseObject({ matrix: z.looseObject({ os: z.array(z.string()).optional() }) }).optional(),
+      strategy: z
+        .looseObject({
+          matrix: z.looseObject({
+            os: z.array(z.string()).optional(),
+            moment: z.array(z.string()).optional(),
+            include: z.array(z.record(z.string(), z.string())).optional(),
+          }),
+        })
+        .optional(),
       steps: z.array(stepSchema),
     }),
   ),
@@ -90,6 +99,40 @@ describe('the GitHub workflows', () => {
     expect(artifacts).toMatchObject({ if: 'failure()', with: { path: 'test-results/electron-smoke/' } });
     // The lint and test job stays, without the Electron binary.
     expect(runs(jobs['test']!.steps)).toContain('npm test');
+  });
+
+  it('long runs: the clock sweep at every moment of its grid, and the national benches, never on a push', () => {
+    const { on, jobs, permissions } = workflow('long-runs.yml');
+    expect(Object.keys(z.record(z.string(), z.unknown()).parse(on)).toSorted()).toEqual([
+      'schedule',
+      'workflow_dispatch',
+    ]);
+    expect(permissions).toEqual({ contents: 'read' });
+
+    // The grid scripts/clock-sweep.sh runs without arguments: a Wednesday, a Saturday and a Sunday
+    // every 3 hours, 22:53 on the Wednesday, and that moment again with a core kept busy.
+    const grid = ['2026-11-18', '2026-11-21', '2026-11-22'].flatMap((day) =>
+      ['00', '03', '06', '09', '12', '15', '18', '21'].map((hour) => `${day} ${hour}:00`),
+    );
+    const sweep = jobs['clock-sweep']!;
+    expect(sweep.strategy?.matrix.moment).toEqual([...grid, '2026-11-18 22:53']);
+    expect(sweep.strategy?.matrix.include).toEqual([
+      { moment: '2026-11-18 22:53', loaded: '2026-11-18 22:53' },
+    ]);
+    const script = readFileSync(join(ROOT, 'scripts', 'clock-sweep.sh'), 'utf8');
+    expect(script).toMatch(/for day in 2026-11-18 2026-11-21 2026-11-22;/);
+    expect(script).toMatch(/for hour in 00 03 06 09 12 15 18 21;/);
+    expect(runs(sweep.steps).join('\n')).toMatch(
+      /^bash scripts\/clock-sweep\.sh "\$\{\{ matrix\.moment \}\}"$/m,
+    );
+    expect(sweep.steps.find((s) => s.env?.['CLOCK_SWEEP_LOADED_MOMENT'] !== undefined)?.env).toMatchObject({
+      CLOCK_SWEEP_LOADED_MOMENT: "${{ matrix.loaded || '' }}",
+    });
+
+    expect(runs(jobs['national-core']!.steps).join('\n')).toMatch(/npm run bench:core -- --curve/);
+    expect(runs(jobs['national-soak']!.steps).join('\n')).toMatch(
+      /npm run bench:soak -- --assets 50000 --hours 8 --cap-min \d+/,
+    );
   });
 
   it('release publishes only after readiness and every OS’s build and smoke test, and nothing else can publish', () => {
