@@ -10,11 +10,12 @@ import {
   CONTENT_TYPES,
   REPORT_LIMITS,
   reportRequestSchema,
+  specReportFilename,
   type DownloadResponse,
   type SubmissionResponse,
 } from '../../shared/interface';
 import { humanFileSize } from './human-file-size';
-import { contentDisposition, reportFilename } from './report-filename';
+import { contentDisposition } from './report-filename';
 import type { ReportRecord } from './report-record';
 import type { ReportScheduler } from './report-scheduler';
 import type { ReportStore } from './report-store';
@@ -194,5 +195,5 @@ export function registerReportRoutes(
 }
 
 function downloadName(r: ReportRecord): string {
-  return reportFilename(r.type, r.subjectName, r.request.date_from, r.request.date_to, r.format);
+  return specReportFilename(r.type, r.subjectName, r.request.date_from, r.request.date_to, r.format);
 }

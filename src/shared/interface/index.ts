@@ -14,6 +14,7 @@ export * from './live-update';
 export * from './location';
 export * from './mobility-link';
 export * from './report-events';
+export * from './report-filename';
 export * from './report-request';
 export * from './report-responses';
 export * from './report-types';

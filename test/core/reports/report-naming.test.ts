@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportTitle, specFilename, subjectName } from '../../../src/main/core/reports/report-naming';
+import { reportTitle, subjectName } from '../../../src/main/core/reports/report-naming';
+import { specReportFilename } from '../../../src/shared/interface';
 
 describe('report names', () => {
   const request = {
@@ -11,11 +12,9 @@ describe('report names', () => {
   } as const;
 
   it('names a json file in the spec’s form <type>_<asset-name>_<YYYYMMDD>_<YYYYMMDD>.<ext>', () => {
+    const subject = subjectName(request, () => 'Iveco Daily — Müller #2');
     expect(
-      specFilename(
-        request,
-        subjectName(request, () => 'Iveco Daily — Müller #2'),
-      ),
+      specReportFilename(request.type, subject, request.date_from, request.date_to, request.format),
     ).toBe('trip_iveco-daily-muller-2_20261101_20261103.json');
   });
 

@@ -1,10 +1,10 @@
-import { CONTENT_TYPES, type JsonReportContent } from '../../../shared/interface';
+import { CONTENT_TYPES, specReportFilename, type JsonReportContent } from '../../../shared/interface';
 import type { LocalReport } from '../../../shared/ipc/views';
 import type { ReportsApi } from '../api/reports-api';
 import { LocalReportError } from './local-report-error';
 import type { ReportBook } from './report-book';
 import type { ReportFiles } from './report-files';
-import { specFilename, subjectName } from './report-naming';
+import { subjectName } from './report-naming';
 
 export interface ReportDownloadsOptions {
   readonly book: Pick<ReportBook, 'find' | 'list' | 'put' | 'jsonContent' | 'saveJsonContent' | 'subscribe'>;
@@ -42,7 +42,9 @@ export function createReportDownloads(o: ReportDownloadsOptions): ReportDownload
 
   const storeJson = async (localId: string, content: JsonReportContent): Promise<LocalReport> => {
     const r = book.find(localId);
-    const filename = specFilename(r.request, subjectName(r.request, o.assetName));
+    const subject = subjectName(r.request, o.assetName);
+    const { type, date_from, date_to, format } = r.request;
+    const filename = specReportFilename(type, subject, date_from, date_to, format);
     const text = JSON.stringify(content, null, 2);
     const path = await o.files.writeText(localId, filename, text);
     // The file row must exist before its json column is written (report-store).
