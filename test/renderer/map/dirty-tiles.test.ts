@@ -56,4 +56,53 @@ describe('the tiles of a frame to redraw', () => {
     t.shift(-200, 0);
     expect(t.count).toBe(0);
   });
+
+  it('hands over tiles far apart in boxes of their own, and joins what costs less than a call', () => {
+    const t = new DirtyTiles(800, 400, 8);
+    // A moved marker dirties 3 × 3 tiles; two such, far apart, as at city zoom.
+    t.mark(16, 16, 39, 39);
+    t.mark(600, 300, 623, 323);
+    const boxes = t.boxes(2048);
+    expect(boxes).toEqual([
+      { x0: 16, y0: 16, x1: 40, y1: 40 },
+      { x0: 600, y0: 296, x1: 624, y1: 328 },
+    ]);
+    // Two markers side by side: the 7 clean tiles between them (448 px a row) cost less than a call.
+    t.clear();
+    t.mark(16, 16, 39, 39);
+    t.mark(96, 16, 119, 39);
+    expect(t.boxes(2048)).toEqual([{ x0: 16, y0: 16, x1: 120, y1: 40 }]);
+    expect(t.boxes(256)).toEqual([
+      { x0: 16, y0: 16, x1: 40, y1: 40 },
+      { x0: 96, y0: 16, x1: 120, y1: 40 },
+    ]);
+  });
+
+  it('covers every dirty tile with its boxes, however they are scattered', () => {
+    const t = new DirtyTiles(300, 200, 8);
+    let seed = 3;
+    const next = (k: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % k;
+    };
+    for (let i = 0; i < 60; i++) {
+      const x = next(300);
+      const y = next(200);
+      t.mark(x - 6, y - 6, x + 6, y + 6);
+    }
+    for (const callPx of [0, 256, 2048, 100_000]) {
+      const boxes = t.boxes(callPx);
+      for (let r = 0; r < t.rows; r++)
+        for (let c = 0; c < t.cols; c++) {
+          if (!t.isDirty(c, r)) continue;
+          const x = c * 8;
+          const y = r * 8;
+          expect(boxes.some((b) => b.x0 <= x && x < b.x1 && b.y0 <= y && y < b.y1)).toBe(true);
+        }
+      for (const b of boxes) expect(b.x1 <= 300 && b.y1 <= 200 && b.x0 < b.x1 && b.y0 < b.y1).toBe(true);
+    }
+    // With nothing to save, a box is a run of tiles along one row.
+    expect(t.boxes(0).length).toBe(t.runs().length);
+    expect(t.boxes(2048).length).toBeLessThan(t.runs().length / 2);
+  });
 });

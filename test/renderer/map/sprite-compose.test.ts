@@ -164,6 +164,26 @@ describe('recomposing only the dirty tiles of a frame', () => {
     expect(alpha(8, 6)).toBe(0);
   });
 
+  it('stays exact with tiles smaller than a sprite, which then reaches several tiles from its centre', () => {
+    const w = 70;
+    const h = 50;
+    const atlas = sprites();
+    const m = crowd(200, w, h);
+    const frame = new PixelFrame(w, h);
+    composeAll(frame, m, atlas);
+    // 2-pixel tiles: a 9-pixel sprite reaches two tiles past the tile of its centre.
+    const tiles = new DirtyTiles(w, h, 2);
+    for (const i of [5, 60, 140]) {
+      markSprite(tiles, atlas[m.qs[i]!]![0], m.qx[i]!, m.qy[i]!);
+      m.qx[i] = m.qx[i]! + 2;
+      markSprite(tiles, atlas[m.qs[i]!]![0], m.qx[i]!, m.qy[i]!);
+    }
+    composeDirty(frame, tiles, m, atlas);
+    const whole = new PixelFrame(w, h);
+    composeAll(whole, m, atlas);
+    expect(samePixels(frame, whole)).toBe(true);
+  });
+
   it('has nothing to hand over when nothing is dirty', () => {
     const frame = new PixelFrame(32, 32);
     expect(composeDirty(frame, new DirtyTiles(32, 32, 16), crowd(5, 32, 32), sprites())).toBeNull();

@@ -109,6 +109,66 @@ export class DirtyTiles {
     this.count = 0;
   }
 
+  /**
+   * The dirty tiles as boxes to hand to the canvas, one putImageData each, clipped to the frame: runs
+   * along a row and boxes over the rows before are joined wherever the clean pixels that joining hands
+   * over too cost less than another call, `callPx` pixels' worth (docs/architecture.md "The renderer").
+   * Every dirty tile is in a box.
+   */
+  boxes(callPx: number): PixelRect[] {
+    const s = this.size;
+    const tilePx = s * s;
+    const cols = this.cols;
+    const done: PixelRect[] = [];
+    // Boxes that reach the row above, in tiles: [c0, c1) × [r0, r1).
+    let open: { c0: number; c1: number; r0: number; r1: number }[] = [];
+    for (let r = 0; r < this.rows; r++) {
+      const runs: [number, number][] = [];
+      let c = 0;
+      while (c < cols) {
+        if (this.flags[r * cols + c] === 0) {
+          c++;
+          continue;
+        }
+        const start = c;
+        while (c < cols && this.flags[r * cols + c] === 1) c++;
+        const last = runs[runs.length - 1];
+        if (last && (start - last[1]) * tilePx < callPx) last[1] = c;
+        else runs.push([start, c]);
+      }
+      const next: typeof open = [];
+      for (const [c0, c1] of runs) {
+        let joined = false;
+        for (let k = 0; k < open.length; k++) {
+          const b = open[k]!;
+          const u0 = Math.min(b.c0, c0);
+          const u1 = Math.max(b.c1, c1);
+          const waste = (u1 - u0) * (r + 1 - b.r0) - (b.c1 - b.c0) * (b.r1 - b.r0) - (c1 - c0);
+          if (waste * tilePx >= callPx) continue;
+          open.splice(k, 1);
+          next.push({ c0: u0, c1: u1, r0: b.r0, r1: r + 1 });
+          joined = true;
+          break;
+        }
+        if (!joined) next.push({ c0, c1, r0: r, r1: r + 1 });
+      }
+      for (const b of open) done.push(this.pixelsOf(b));
+      open = next;
+    }
+    for (const b of open) done.push(this.pixelsOf(b));
+    return done;
+  }
+
+  private pixelsOf(b: { c0: number; c1: number; r0: number; r1: number }): PixelRect {
+    const s = this.size;
+    return {
+      x0: b.c0 * s,
+      y0: b.r0 * s,
+      x1: Math.min(this.width, b.c1 * s),
+      y1: Math.min(this.height, b.r1 * s),
+    };
+  }
+
   /** The dirty tiles as few rectangles: each run of neighbouring dirty tiles along a row is one, clipped to the frame. */
   runs(): PixelRect[] {
     const out: PixelRect[] = [];

@@ -329,40 +329,53 @@ export class FleetCanvasLayer extends L.Layer {
   /**
    * Over the markers: each closed stack in view gets its count, the open one
    * its pin, legs and vehicles (redrawn over the legs). Only what meets
-   * `region` (the pixels the paint just handed over; null: all), clipped to
-   * it: the rest of the canvas still shows them. Work in proportion to the
-   * fleet's stacks, not its assets.
+   * `regions` (the pixels the paint just handed over; null: all), clipped to
+   * them: the rest of the canvas still shows them. Work in proportion to the
+   * fleet's stacks, not its assets; no clip set up when nothing is to be drawn.
    */
-  private decorate(ctx: CanvasRenderingContext2D, view: FrameView, now: number, region: CssBox | null): void {
+  private decorate(
+    ctx: CanvasRenderingContext2D,
+    view: FrameView,
+    now: number,
+    regions: readonly CssBox[] | null,
+  ): void {
     const pal = this.opts.palette;
     const m = this.markers;
-    const within = (b: CssBox): boolean =>
-      !region || (b.x0 < region.x1 && region.x0 < b.x1 && b.y0 < region.y1 && region.y0 < b.y1);
-    ctx.save();
-    if (region) {
-      ctx.beginPath();
-      ctx.rect(region.x0, region.y0, region.x1 - region.x0, region.y1 - region.y0);
-      ctx.clip();
-    }
+    const meets = (a: CssBox, b: CssBox): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    const within = (b: CssBox): boolean => !regions || regions.some((r) => meets(b, r));
+    const badges: number[] = [];
     for (const stack of this.stacks.stacks) {
       if (stack.key === this.openKey) continue;
       const top = stack.slots.find((s) => s < m.count && !Number.isNaN(m.sx[s]));
-      if (top === undefined || !within(stackBadgeBox(m.sx[top]!, m.sy[top]!))) continue;
-      drawStackBadge(ctx, m.sx[top]!, m.sy[top]!, stack.slots.length, pal);
+      if (top !== undefined && within(stackBadgeBox(m.sx[top]!, m.sy[top]!)))
+        badges.push(top, stack.slots.length);
     }
     const first = this.fanned[0];
+    let fan: [number, number] | null = null;
     if (first !== undefined && first < this.positions.count) {
       const [cx, cy] = this.spotInCanvas(first, now, view.scale, view.ox, view.oy);
       const r = fanReach(this.fan) + FAN_MARGIN_PX;
-      if (within({ x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r })) {
-        drawFanLegs(ctx, cx, cy, this.fan, pal);
-        const q = this.positions;
-        for (const s of this.fanned) {
-          if (Number.isNaN(m.sx[s])) continue;
-          const state = q.st[s]!;
-          const col = state === 0 ? headingColumn(q.tc[s]!) : 0;
-          m.drawSprite(ctx, pal, state, col, m.sx[s]!, m.sy[s]!);
-        }
+      if (within({ x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r })) fan = [cx, cy];
+    }
+    if (badges.length === 0 && !fan) return;
+    ctx.save();
+    if (regions) {
+      ctx.beginPath();
+      for (const r of regions) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      ctx.clip();
+    }
+    for (let k = 0; k < badges.length; k += 2) {
+      const top = badges[k]!;
+      drawStackBadge(ctx, m.sx[top]!, m.sy[top]!, badges[k + 1]!, pal);
+    }
+    if (fan) {
+      drawFanLegs(ctx, fan[0], fan[1], this.fan, pal);
+      const q = this.positions;
+      for (const s of this.fanned) {
+        if (Number.isNaN(m.sx[s])) continue;
+        const state = q.st[s]!;
+        const col = state === 0 ? headingColumn(q.tc[s]!) : 0;
+        m.drawSprite(ctx, pal, state, col, m.sx[s]!, m.sy[s]!);
       }
     }
     ctx.restore();
@@ -483,8 +496,8 @@ export class FleetCanvasLayer extends L.Layer {
         const extras = {
           labels: this.labels,
           unnamed: (slot: number) => this.closedStackOf(slot) !== NO_STACK,
-          decorate: (c: CanvasRenderingContext2D, region: CssBox | null) =>
-            this.decorate(c, view, started, region),
+          decorate: (c: CanvasRenderingContext2D, regions: readonly CssBox[] | null) =>
+            this.decorate(c, view, started, regions),
         };
         this.markers.paint(
           ctx,
