@@ -24,7 +24,27 @@
  * loaded-history.ts, run here in Node); the canvas drawing of the same
  * 30-day track is bench:map's "replay track" figure.
  *
+ * --app: the whole path an operator waits through, in the app (bench/history/app-mode.ts). The
+ * browser shell (the real core in this process, its bridge socket, the built renderer) and the page
+ * in Chromium, signed in to the demo on the same service process. Each run is a fresh app: an empty
+ * data folder (nothing cached) and a fresh browser profile. On the History screen the bench picks
+ * asset 1 with the range form on an hour three days before the month (so the month stays uncached),
+ * fills in the month and clicks Show; it times, on the page's clock, from that click's event to the
+ * History map's User Timing mark "fleetdesk:history-drawn" (history-drawn-mark.ts: set once the
+ * loaded history is on the canvas) and to the first animation frame after it (the frame that shows
+ * it), and checks from the mark's detail that the track drawn is the month, all its points, and from
+ * the network (cold) or the cache (warm). Then Show again: one untimed open (it waits for the cache
+ * write), two timed warm ones. 1 + 5 cold runs, 12 warm; the path is split into click → request on
+ * the bridge socket, request → reply in the page (with the core's own history.get, timed in Node),
+ * and reply → drawn (typed JSON parse, derivations, Vue, the canvas draws the mark counts). Same-run
+ * baselines: the JSON bytes above, and the core's history.get alone. --profile adds one untimed
+ * fresh app whose cold and warm opens are sampled by Chromium's profiler and whose warm open is
+ * traced (test-results/bench-history-app-*). The browser shell carries the answer as typed JSON
+ * over a WebSocket (src/shared/ipc/typed-json.ts); Electron's IPC structured-clones it instead,
+ * which the bench prints beside the typed JSON's encoding of the same month.
+ *
  * Run: npm run bench:history
+ *      npm run bench:history -- --app [--profile]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -163,5 +183,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--app')) await runAppMode();
+if (process.argv.includes('--app')) await runAppMode(process.argv.includes('--profile'));
 else await main();

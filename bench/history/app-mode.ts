@@ -13,6 +13,8 @@ import { launchChromium } from '../../test/support/chromium';
 import { startTileServer, type TileServer } from '../../test/support/tile-server';
 import { readyLineSchema, type ReadyLine } from '../soak/protocol';
 import { startServiceProcess } from '../support/service-process';
+import { profilePage, type SelfTime } from './cpu-profile';
+import { tracePage } from './page-trace';
 import { figureLine, fmt, load, percentile, verdict } from './figures';
 import { jsonBaselineMs } from './json-baseline';
 import { ARM_PROBE, PAGE_PROBE, PROBE_DONE, probeResultSchema, type ProbeResult } from './page-probe';
@@ -27,7 +29,8 @@ const WARM_PER_RUN = 2;
 const TARGET_COLD_MS = 1000;
 const TARGET_WARM_MS = 150;
 const PATIENT = { timeout: 60_000 };
-const SCREENSHOT = join(process.cwd(), 'test-results', 'bench-history-app-30-days.png');
+const RESULTS = join(process.cwd(), 'test-results');
+const SCREENSHOT = join(RESULTS, 'bench-history-app-30-days.png');
 
 const assetPageSchema = z.object({ data: z.array(z.object({ id: z.int(), name: z.string() })) });
 
@@ -168,6 +171,8 @@ interface Split {
   readonly sendToReply: number;
   readonly core: number;
   readonly replyToDrawn: number;
+  readonly drawnToSettled: number;
+  readonly settledToFrame: number;
   readonly draw: number;
   readonly draws: number;
 }
@@ -182,6 +187,8 @@ function splitOf(o: Opened): Split {
     sendToReply: p.replied!.at - p.sent!,
     core: o.coreMs,
     replyToDrawn: p.drawnAt - p.replied!.at,
+    drawnToSettled: p.settledAt - p.drawnAt,
+    settledToFrame: p.frameAt - p.settledAt,
     draw: p.detail.drawMs,
     draws: p.detail.draws,
   };
@@ -199,15 +206,62 @@ function printSplits(label: string, splits: readonly Split[]): void {
   console.log(
     `  ${label} medians: click→request sent ${m('uiToSend')} ms | request→reply in page ${m('sendToReply')} ms ` +
       `(core's history.get ${m('core')} ms, the rest the bridge's typed JSON and socket) | reply→drawn ` +
-      `${m('replyToDrawn')} ms (parse, derive, Vue, of which ${m('draws')} canvas draw(s) ${m('draw')} ms)`,
+      `${m('replyToDrawn')} ms (parse, derive, of which ${m('draws')} canvas draw(s) ${m('draw')} ms) | drawn→rest of ` +
+      `the screen rendered ${m('drawnToSettled')} ms | →next frame ${m('settledToFrame')} ms`,
   );
+}
+
+function printProfile(label: string, top: readonly SelfTime[], path: string): void {
+  console.log(`  ${label}: the page's main thread by self time (${path})`);
+  for (const t of top) console.log(`    ${fmt(t.ms).padStart(6)} ms  ${t.where}`);
+}
+
+/** --profile: one more fresh app, its cold and a warm open sampled by Chromium's profiler (untimed). */
+async function profileOpens(
+  browser: Browser,
+  ready: ReadyLine,
+  rendererDir: string,
+  tiles: TileServer,
+  name: string,
+  start: number,
+  end: number,
+): Promise<void> {
+  const app = await FreshApp.open(browser, ready, rendererDir, tiles);
+  try {
+    await app.fillRange(start - 3 * DAY, start - 3 * DAY + 60 * MINUTE);
+    await app.timed(() => app.chooseAsset(name));
+    await app.fillRange(start, end);
+    for (const kind of ['cold', 'warm'] as const) {
+      if (kind === 'warm') await app.timed(() => app.clickShow());
+      const path = join(RESULTS, `bench-history-app-${kind}.cpuprofile`);
+      const top = await profilePage(app.page, path, async () => {
+        const opened = await app.timed(() => app.clickShow());
+        checkMonth(opened, start, end, kind === 'cold' ? 'network' : 'cache');
+      });
+      printProfile(`${kind} open, profiled`, top, path);
+    }
+    const tracePath = join(RESULTS, 'bench-history-app-warm.trace.json');
+    const trace = await tracePage(browser, app.page, tracePath, async () => {
+      checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
+    });
+    const list = (m: ReadonlyMap<string, number>): string =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, ms]) => `${k} ${fmt(ms)}`)
+        .join(', ');
+    console.log(`  warm open, traced (${tracePath}), ms:`);
+    console.log(`    the page's main thread: ${list(trace.main)}`);
+    console.log(`    its other threads: ${list(trace.others)}`);
+  } finally {
+    await app.close();
+  }
 }
 
 /**
  * bench:history --app: the whole path an operator waits through, measured in the app. See the
  * header of bench/history.bench.ts.
  */
-export async function runAppMode(): Promise<void> {
+export async function runAppMode(profile: boolean): Promise<void> {
   const { child, ready } = await startServiceProcess([], readyLineSchema);
   const hardStop = setTimeout(() => {
     console.error('bench:history --app took too long; giving up');
@@ -264,7 +318,7 @@ export async function runAppMode(): Promise<void> {
             `core ${fmt(split.core)} ms; ${load()}`,
         );
         if (run === COLD_RUNS) {
-          mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+          mkdirSync(RESULTS, { recursive: true });
           await app.page.screenshot({ path: SCREENSHOT });
         }
         // The cache is written just after the cold answer went out; this open waits for that.
@@ -318,6 +372,7 @@ export async function runAppMode(): Promise<void> {
         `${verdict(coldMedian < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmMedian < TARGET_WARM_MS)}`,
     );
     console.log(`  ${load()} at end`);
+    if (profile) await profileOpens(browser, ready, rendererDir, tiles, name, start, end);
   } finally {
     await browser?.close();
     await tiles.stop();
