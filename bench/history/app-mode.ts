@@ -337,11 +337,11 @@ export async function runAppMode(profile: boolean): Promise<void> {
     console.log(`  ${fmt(points)} points drawn; screenshot ${SCREENSHOT}`);
     console.log(`  first cold run after service start: ${fmt(first?.total ?? Number.NaN)} ms`);
     const pick = (xs: readonly Split[], k: keyof Split): number[] => xs.map((s) => s[k]);
-    console.log(figureLine('cold: click → track drawn', pick(cold, 'total'), 38));
-    console.log(figureLine('cold: click → next frame', pick(cold, 'frame'), 38));
+    console.log(figureLine('cold: click → drawn mark', pick(cold, 'total'), 38));
+    console.log(figureLine('cold: click → next frame (on screen)', pick(cold, 'frame'), 38));
     console.log(figureLine("cold: the core's history.get alone", pick(cold, 'core'), 38));
-    console.log(figureLine('warm: click → track drawn', pick(warm, 'total'), 38));
-    console.log(figureLine('warm: click → next frame', pick(warm, 'frame'), 38));
+    console.log(figureLine('warm: click → drawn mark', pick(warm, 'total'), 38));
+    console.log(figureLine('warm: click → next frame (on screen)', pick(warm, 'frame'), 38));
     console.log(figureLine("warm: the core's history.get alone", pick(warm, 'core'), 38));
     console.log(figureLine('baseline (JSON bytes over HTTP only)', baseline.slice(1), 38));
     printSplits('cold', cold);
@@ -367,9 +367,14 @@ export async function runAppMode(profile: boolean): Promise<void> {
         `${fmt(coldMedian / percentile(pick(cold, 'core'), 50), 2)}×, warm app/core ` +
         `${fmt(warmMedian / percentile(pick(warm, 'core'), 50), 2)}×`,
     );
+    // The mark comes when the canvas has been given the track; Chromium rasterizes a 2D canvas when it
+    // makes the next frame, so the track is on screen only then: that is the figure the targets judge.
+    const coldFrame = percentile(pick(cold, 'frame'), 50);
+    const warmFrame = percentile(pick(warm, 'frame'), 50);
     console.log(
-      `  targets (medians, click → track drawn): cold < ${TARGET_COLD_MS} ms ` +
-        `${verdict(coldMedian < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmMedian < TARGET_WARM_MS)}`,
+      `  targets (medians, click → the frame with the track): cold < ${TARGET_COLD_MS} ms ` +
+        `${verdict(coldFrame < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmFrame < TARGET_WARM_MS)}` +
+        ` (to the drawn mark: cold ${verdict(coldMedian < TARGET_COLD_MS)}, warm ${verdict(warmMedian < TARGET_WARM_MS)})`,
     );
     console.log(`  ${load()} at end`);
     if (profile) await profileOpens(browser, ready, rendererDir, tiles, name, start, end);
