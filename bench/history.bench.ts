@@ -24,17 +24,43 @@
  * loaded-history.ts, run here in Node); the canvas drawing of the same
  * 30-day track is bench:map's "replay track" figure.
  *
+ * --app: the whole path an operator waits through, in the app (bench/history/app-mode.ts). The
+ * browser shell (the real core in this process, its bridge socket, the built renderer) and the page
+ * in Chromium, signed in to the demo on the same service process. Each run is a fresh app: an empty
+ * data folder (nothing cached) and a fresh browser profile. On the History screen the bench picks
+ * asset 1 with the range form on an hour three days before the month (so the month stays uncached),
+ * fills in the month and clicks Show; it times, on the page's clock, from that click's event to the
+ * History map's User Timing mark "fleetdesk:history-drawn" (history-drawn-mark.ts: set once the
+ * loaded history is on the canvas) and to the first animation frame after it (the frame that shows
+ * it: Chromium rasterizes a 2D canvas when it makes that frame, so the track is on screen only
+ * then, and the targets are judged on it). The mark's detail must say the track drawn is the month,
+ * all its points, from the network (cold) or the cache (warm). Then Show again: one untimed open
+ * (it waits for the cache write), two timed warm ones. 1 + 5 cold runs, 12 warm. The path is split
+ * into click → request on the bridge socket, request → reply in the page (with the core's own
+ * history.get, timed in Node), reply → drawn (typed JSON parse, derivations, the canvas draws the
+ * mark counts), drawn → the end of Vue's flush (the rest of the screen), and → the next frame (the
+ * canvas raster, layout, paint). Same-run baselines: the JSON bytes above, and the core's
+ * history.get alone. --profile adds one untimed fresh app whose cold and warm opens are sampled by
+ * Chromium's profiler and whose warm open is traced (test-results/bench-history-app-*). The
+ * browser shell carries the answer as typed JSON over a WebSocket (src/shared/ipc/typed-json.ts);
+ * Electron's IPC structured-clones it instead, which the bench prints beside the typed JSON's
+ * encoding of the same month.
+ *
  * Run: npm run bench:history
+ *      npm run bench:history -- --app [--profile]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createFleetApi } from '../src/main/core/api/fleet-api';
 import { createHttpClient } from '../src/main/core/api/http-client';
 import { openOfflineCache } from '../src/main/core/cache/offline-cache';
-import { createHistoryService, FETCH_PIECE_MS, SETTLE_MS } from '../src/main/core/history/history-service';
+import { createHistoryService, SETTLE_MS } from '../src/main/core/history/history-service';
 import { deriveLoadedHistory } from '../src/renderer/src/features/history/loaded-history';
+import { runAppMode } from './history/app-mode';
+import { figureLine as line, fmt, load, percentile, verdict } from './history/figures';
+import { jsonBaselineMs } from './history/json-baseline';
 import { startServiceProcess } from './support/service-process';
 
 const ASSET = 1;
@@ -51,35 +77,6 @@ const readyLineSchema = z.object({
   account_key: z.string(),
   users: z.array(z.object({ token: z.string(), asset_ids: z.array(z.int()).nullable() })).min(1),
 });
-type ReadyLine = z.infer<typeof readyLineSchema>;
-
-const fmt = (n: number, digits = 0): string =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const percentile = (xs: readonly number[], p: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
-const load = (): string =>
-  `load ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')} on ${availableParallelism()} cores`;
-
-async function baselineMs(ready: ReadyLine, token: string, start: number, end: number): Promise<number> {
-  const t0 = performance.now();
-  let bytes = 0;
-  for (let s = start; s < end; s += FETCH_PIECE_MS) {
-    const e = Math.min(end, s + FETCH_PIECE_MS);
-    const url =
-      `${ready.api_url}/api/${ready.account_key}/asset/${ASSET}/history` +
-      `?start=${new Date(s).toISOString()}&end=${new Date(e).toISOString()}`;
-    const res = await fetch(url, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    bytes += (await res.arrayBuffer()).byteLength;
-  }
-  if (bytes === 0) throw new Error('the baseline received nothing');
-  return performance.now() - t0;
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fleetdesk-history-bench-'));
@@ -121,7 +118,7 @@ async function main(): Promise<void> {
     const baseline: number[] = [];
     let points = 0;
     for (let run = 0; run < COLD_RUNS; run++) {
-      baseline.push(await baselineMs(ready, operator.token, start, end));
+      baseline.push(await jsonBaselineMs(ready, operator.token, ASSET, start, end));
       const cache = openOfflineCache(join(dir, `cold-${run}.db`));
       const history = createHistoryService({ cache, fleet: () => fleet });
       const t0 = performance.now();
@@ -162,9 +159,6 @@ async function main(): Promise<void> {
       cache.close();
     }
 
-    const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
-    const line = (label: string, xs: readonly number[]): string =>
-      `  ${label.padEnd(34)} median ${fmt(percentile(xs, 50)).padStart(5)} ms, p95 ${fmt(percentile(xs, 95)).padStart(5)} ms (n=${xs.length})`;
     console.log(`  ${fmt(points)} points`);
     console.log(`  first cold run after service start: ${fmt(cold[0] ?? Number.NaN)} ms`);
     const steady = cold.slice(1);
@@ -192,4 +186,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv.includes('--app')) await runAppMode(process.argv.includes('--profile'));
+else await main();

@@ -5,6 +5,7 @@ import { assetName, drivingStretch } from './support/fleet-moments';
 import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
 import { trackFigures } from './support/track-figures';
+import { HISTORY_DRAWN_MARK } from '../../../src/renderer/src/features/history/history-drawn-mark';
 
 const MINUTE = 60_000;
 let app: FleetdeskApp;
@@ -56,6 +57,20 @@ describe('history and replay in Chromium against the local fleet service', () =>
     );
 
     expect(shown.fixes).toBe(expected.fixes);
+    // The map marked each history it drew (today's on opening, then the half hour) once, not each redraw
+    // the replay's following pans made, and drew it once, not again for each event of fitting the view to
+    // it: bench:history --app times the click to this mark.
+    const marks: unknown = await page.evaluate(
+      `performance.getEntriesByName(${JSON.stringify(HISTORY_DRAWN_MARK)}, 'mark').map((m) => m.detail)`,
+    );
+    expect(marks).toHaveLength(2);
+    expect((marks as unknown[])[1]).toMatchObject({
+      assetId,
+      start,
+      end,
+      points: expected.fixes,
+      draws: 1,
+    });
     // Both sides read the same fixes; the screen rounds the distance to 0.1 km and speeds to whole km/h.
     expect(Math.abs(shown.distanceKm - expected.distanceKm)).toBeLessThanOrEqual(0.05 + 1e-9);
     expect(expected.maxSpeed).not.toBeNull();

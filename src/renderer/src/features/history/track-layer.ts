@@ -51,6 +51,8 @@ export class TrackLayer extends L.Layer {
   private stopXY: Float64Array = new Float64Array(0);
   /** Labels drawn at the last redraw, in container pixels (read by tests and screenshots). */
   private shownLabels: { text: string; left: number; top: number; width: number }[] = [];
+  /** Inside batch(): the view's events ask for redraws that the batch's one draw makes. */
+  private holding = false;
   constructor(
     private style: TrackStyle,
     /** Told after each redraw: how long it took and how many points survived thinning. */
@@ -88,6 +90,20 @@ export class TrackLayer extends L.Layer {
       this.stopXY[i * 2] = mercatorX(s.lon);
       this.stopXY[i * 2 + 1] = mercatorY(s.lat);
     });
+    this.redraw();
+  }
+
+  /**
+   * Runs `change` (a new track, the view fitted to it) and then draws once: fitting the view fires
+   * viewreset, zoomend and moveend, each of which would draw the whole track again.
+   */
+  batch(change: () => void): void {
+    this.holding = true;
+    try {
+      change();
+    } finally {
+      this.holding = false;
+    }
     this.redraw();
   }
 
@@ -144,7 +160,7 @@ export class TrackLayer extends L.Layer {
   redraw(): void {
     const map = this._map as L.Map | undefined;
     const canvas = this.canvas;
-    if (!map || !canvas) return;
+    if (!map || !canvas || this.holding) return;
     const started = performance.now();
     const size = map.getSize();
     const padX = Math.round(size.x * PAD);

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { HISTORY_DRAWN_MARK } from '../../src/renderer/src/features/history/history-drawn-mark';
+
+/**
+ * What bench:history --app watches inside the page, all on the page's own clock (performance.now):
+ * the operator's click (its event's timeStamp, taken in the capture phase before the app sees it),
+ * the history.get frame leaving on the bridge socket, the large reply frame arriving, the History
+ * map's "drawn" mark (history-drawn-mark.ts), the end of Vue's flush that set it (the rest of
+ * the screen rendered) and the first animation frame after that mark (the frame that puts the
+ * drawn canvas on screen). Strings, as test/e2e's init scripts are, so this Node
+ * file is type-checked without the DOM library.
+ */
+/** A history reply worth timing is far above the app's other frames (live batches of a 50-asset fleet). */
+const REPLY_MIN_CHARS = 100_000;
+
+export const PAGE_PROBE = `(() => {
+  const probe = { clicks: [], sends: [], replies: [], settled: null, done: null };
+  window.__historyProbe = probe;
+  window.addEventListener('click', (e) => probe.clicks.push(e.timeStamp), true);
+  // The mark is set inside Vue's flush (a watcher); a microtask queued then runs when the flush, the
+  // rest of the screen's rendering, is over, and before any frame.
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, options) => {
+    const entry = mark(name, options);
+    if (name === ${JSON.stringify(HISTORY_DRAWN_MARK)}) queueMicrotask(() => (probe.settled = performance.now()));
+    return entry;
+  };
+  const Real = window.WebSocket;
+  class Watched extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const size = typeof e.data === 'string' ? e.data.length : 0;
+        if (size > ${REPLY_MIN_CHARS}) probe.replies.push({ at: performance.now(), chars: size });
+      });
+    }
+    send(data) {
+      if (typeof data === 'string' && data.includes('"history.get"')) probe.sends.push(performance.now());
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Watched;
+})();`;
+
+/**
+ * Forget what came before and wait for the next "drawn" mark and the frame after it; `done` settles
+ * with them. Evaluated just before the click.
+ */
+export const ARM_PROBE = `(() => {
+  const probe = window.__historyProbe;
+  probe.clicks.length = 0;
+  probe.sends.length = 0;
+  probe.replies.length = 0;
+  probe.settled = null;
+  performance.clearMarks(${JSON.stringify(HISTORY_DRAWN_MARK)});
+  probe.done = new Promise((resolve) => {
+    const frame = () => {
+      const mark = performance.getEntriesByName(${JSON.stringify(HISTORY_DRAWN_MARK)}, 'mark')[0];
+      if (!mark) return void requestAnimationFrame(frame);
+      const frameAt = performance.now();
+      const finish = () => {
+        if (probe.settled === null) return void setTimeout(finish, 0);
+        resolve({
+          click: probe.clicks[0] ?? null,
+          sent: probe.sends[0] ?? null,
+          replied: probe.replies.length > 0 ? probe.replies[probe.replies.length - 1] : null,
+          drawnAt: mark.startTime,
+          settledAt: probe.settled,
+          frameAt,
+          detail: mark.detail,
+        });
+      };
+      finish();
+    };
+    requestAnimationFrame(frame);
+  });
+})();`;
+
+export const PROBE_DONE = 'window.__historyProbe.done';
+
+export const probeResultSchema = z.object({
+  click: z.number().nullable(),
+  sent: z.number().nullable(),
+  replied: z.object({ at: z.number(), chars: z.int() }).nullable(),
+  drawnAt: z.number(),
+  settledAt: z.number(),
+  frameAt: z.number(),
+  detail: z.object({
+    assetId: z.int(),
+    start: z.number(),
+    end: z.number(),
+    points: z.int(),
+    source: z.enum(['network', 'cache', 'mixed']),
+    draws: z.int(),
+    drawMs: z.number(),
+  }),
+});
+export type ProbeResult = z.infer<typeof probeResultSchema>;
