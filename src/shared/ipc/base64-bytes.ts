@@ -41,7 +41,11 @@ export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | null {
     }
   }
   if (!BASE64.test(text)) return null;
-  if (nodeBuffer) return nodeBuffer.from(text, 'base64');
+  if (nodeBuffer) {
+    // A plain view, not the Buffer: Buffer's slice() shares memory where Uint8Array's copies.
+    const b = nodeBuffer.from(text, 'base64');
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -11,12 +11,3 @@ export function takePickedFile(e: Event): File | null {
   target.value = '';
   return file;
 }
-
-/** Bytes as base64 without building one huge string argument (5 MiB would overflow the call stack). */
-export function base64Of(bytes: Uint8Array): string {
-  const CHUNK = 0x8000;
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK)
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
