@@ -8,6 +8,7 @@ import { newPassword } from './accounts/password-hash';
 import type { ServiceContext, ServiceLog, ServiceModule, ServiceUrls } from './context';
 import { createHttpApp } from './http/app';
 import { hostAllowlist } from './http/host-check';
+import { DRAIN_MS, trackRequests } from './http/request-drain';
 import { localServiceOptionsSchema, type LocalServiceOptions } from './options';
 import { createFleet } from './sim/fleet';
 import { openServiceDatabase } from './store/database';
@@ -86,6 +87,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 
   const now = opts.now ?? Date.now;
   const app = createHttpApp({ now, log, allowedHost: hostAllowlist(opts.host) });
+  const requests = trackRequests(app);
   const urls: { -readonly [K in keyof ServiceUrls]: ServiceUrls[K] } = {
     base_url: '',
     ws_url: '',
@@ -175,6 +177,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      requests.close();
+      if (!(await requests.drained(DRAIN_MS)))
+        log.warn('stopping with requests still under way', { waitedMs: DRAIN_MS });
       for (const m of [...modules].reverse()) {
         try {
           await m.stop?.();

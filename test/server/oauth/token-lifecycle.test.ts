@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startLocalService, type LocalService } from '../../../src/server/local-service';
 import {
   assetsWith,
@@ -173,6 +174,44 @@ describe('a restart with the same data directory', () => {
         await second.stop();
       }
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets a refresh under way when it stops finish, or refuses it unspent: the app can refresh after the restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleetdesk-oauth-stop-'));
+    const start = (): Promise<LocalService> =>
+      startLocalService({
+        port: 0,
+        fleetSize: 4,
+        tickMs: 60_000,
+        dataDir,
+        passwords: { operator: 'operator-password-2', restricted: 'restricted-password-2' },
+      });
+    let service = await start();
+    try {
+      let held = (await signIn(service, await discover(service), service.users[0]!)).tokens.refresh_token!;
+      // stop() at different points of the refresh's way through the service: before it is read, while
+      // the provider spends the token and stores the new one, after it has answered.
+      for (let turns = 0; turns <= 12; turns += 2) {
+        const refreshing = refreshRaw(service, held).catch(() => null);
+        for (let t = 0; t < turns; t++) await new Promise((r) => setImmediate(r));
+        await service.stop();
+        const answer = await refreshing;
+        if (answer?.status === 200)
+          held = z.object({ refresh_token: z.string() }).parse(answer.body).refresh_token;
+        else if (answer !== null) {
+          // Refused before any work: the client keeps what it had and comes back later.
+          expect(answer.status, `after ${turns} turns`).toBe(503);
+          expect(answer.headers.get('retry-after')).toBe('5');
+        }
+        service = await start();
+        const next = await refreshRaw(service, held);
+        expect(next.status, `after ${turns} turns: ${JSON.stringify(next.body)}`).toBe(200);
+        held = z.object({ refresh_token: z.string() }).parse(next.body).refresh_token;
+      }
+    } finally {
+      await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
