@@ -5,8 +5,13 @@
  */
 export const SAMPLE_MS = 30_000;
 
-export function throughout(from: number, forMs: number, holds: (t: number) => boolean): boolean {
-  for (let t = from; t <= from + forMs; t += SAMPLE_MS) if (!holds(t)) return false;
+export function throughout(
+  from: number,
+  forMs: number,
+  holds: (t: number) => boolean,
+  stepMs: number = SAMPLE_MS,
+): boolean {
+  for (let t = from; t <= from + forMs; t += stepMs) if (!holds(t)) return false;
   return true;
 }
 

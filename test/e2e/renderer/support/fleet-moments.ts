@@ -1,7 +1,7 @@
 import { createFleet } from '../../../../src/server/sim/fleet';
 import type { Fleet } from '../../../../src/server/sim/types';
 import { localDay, localDayStart, weekdayOf } from '../../../../src/server/sim/local-time';
-import { moment, throughout } from '../../../support/sim-moments';
+import { moment, SAMPLE_MS, throughout } from '../../../support/sim-moments';
 import { REFILL_MATCH_WINDOW_MS } from '../../../../src/server/reports/content/refill-matching';
 
 /**
@@ -60,7 +60,11 @@ export function assetDriving(
     from,
     `one of its ${fleet.assets.length} vehicles drives for ${forMs / MINUTE} minutes`,
     (t) => {
-      const found = fleet.assets.find((a) => throughout(t, forMs, (s) => drives(fleet, a.id, s)));
+      // At every fix of the asset's own tracker: a 15 s tracker's two fixes at a traffic light are a
+      // 30 s stop that a 30 s grid can step over, and a following map does not pan while it lasts.
+      const found = fleet.assets.find((a) =>
+        throughout(t, forMs, (s) => drives(fleet, a.id, s), Math.min(SAMPLE_MS, a.intervalMs)),
+      );
       assetId = found?.id ?? 0;
       return found !== undefined;
     },
