@@ -18,6 +18,9 @@ const E2E_FLEET_SIZE = 20;
 const starts = [
   ...Array.from({ length: (7 * DAY) / (3 * HOUR) }, (_, i) => WEEK_START + i * 3 * HOUR),
   Date.parse('2026-11-18T22:53:00Z'),
+  // Wed 18:00 to 18:05: a 15 s tracker stood at a traffic stop for two fixes at 18:05:45-18:06:10, between
+  // two 30 s samples, and the map that followed it did not pan (clock sweep, Wed 18:00).
+  ...Array.from({ length: 11 }, (_, i) => Date.parse('2026-11-18T18:00:00Z') + i * 30_000),
 ];
 
 describe('moments the e2e tests run the service clock to', () => {
@@ -27,8 +30,10 @@ describe('moments the e2e tests run the service clock to', () => {
     for (const now of starts) {
       const { at, assetId } = assetDriving(fleet, now);
       expect(at).toBeGreaterThanOrEqual(now);
-      // At every fix of a 30 s tracker (between two, it may wait at a junction).
-      for (let t = at; t <= at + WHOLE_TEST_MS; t += 30_000) {
+      // At every fix of its own tracker, from the one shown at `at` (between two, it may wait at a junction).
+      const interval = fleet.asset(assetId)!.intervalMs;
+      const step = Math.min(30_000, interval);
+      for (let t = Math.floor(at / step) * step; t <= at + WHOLE_TEST_MS; t += step) {
         expect(fleet.sampleAt(assetId, t).speed).toBeGreaterThan(0);
         expect(fleet.isOnline(assetId, t)).toBe(true);
       }

@@ -60,11 +60,14 @@ export function assetDriving(
     from,
     `one of its ${fleet.assets.length} vehicles drives for ${forMs / MINUTE} minutes`,
     (t) => {
-      // At every fix of the asset's own tracker: a 15 s tracker's two fixes at a traffic light are a
-      // 30 s stop that a 30 s grid can step over, and a following map does not pan while it lasts.
-      const found = fleet.assets.find((a) =>
-        throughout(t, forMs, (s) => drives(fleet, a.id, s), Math.min(SAMPLE_MS, a.intervalMs)),
-      );
+      // At every fix of the asset's own tracker (t % intervalMs === 0), from the one the map shows at t: a
+      // 15 s tracker's two fixes at a traffic light are a 30 s stop that a 30 s grid can step over, and a
+      // following map does not pan while it lasts.
+      const found = fleet.assets.find((a) => {
+        const step = Math.min(SAMPLE_MS, a.intervalMs);
+        const shown = Math.floor(t / step) * step;
+        return throughout(shown, forMs + t - shown, (s) => drives(fleet, a.id, s), step);
+      });
       assetId = found?.id ?? 0;
       return found !== undefined;
     },
