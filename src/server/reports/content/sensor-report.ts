@@ -1,6 +1,7 @@
-import type { BuildContext, ReportChart, ReportDocument, ReportRow } from '../report-document';
+import type { BuildContext, ColumnValues, ReportChart, ReportDocument } from '../report-document';
 import { NoDataError } from '../report-document';
-import { thinForPrint } from './print-thinning';
+import { thinTimesForPrint } from './print-thinning';
+import { columnTable, indexColumn, numberColumn } from './column-table';
 import { column, round, summaryItem, timeColumn } from './report-fields';
 import { reportDocument } from './report-frame';
 import { describePeriod, periodOf } from './report-period';
@@ -16,39 +17,40 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
   const { fleet, request } = ctx;
   const asset = requireAsset(fleet, request.asset_id);
   const period = periodOf(ctx);
-  const rows: ReportRow[] = [];
   const temp = new SeriesStats();
   const fuel = new SeriesStats();
-  // Columns, not [t, value] pairs: a 30-day range has 259,200 fixes.
-  const tempTimes: number[] = [];
-  const temps: number[] = [];
-  const fuelTimes: number[] = [];
-  const fuels: number[] = [];
+  // The table by column (column-table.ts): a 30-day range has 259,200 fixes, and row objects of them
+  // cost more than writing them out.
+  const expected = Math.ceil((period.end - period.start) / asset.intervalMs) + 1;
+  const times = numberColumn(expected);
+  const temps = numberColumn(asset.hasTemperatureSensor ? expected : 0);
+  const fuels = numberColumn(expected);
+  const fuelPcts = numberColumn(expected);
+  const ignitions = indexColumn(expected);
   const tank = asset.fuelTankLiters;
   const span = period.end - period.start;
   const hasProbe = asset.hasTemperatureSensor;
 
   fleet.forEachSample(asset.id, period.start, period.end, (s) => {
-    rows.push({
-      t: s.t,
-      ...(hasProbe ? { temperature: s.temperatureC } : {}),
-      fuel: s.fuelLiters,
-      fuel_pct: tank > 0 ? round((s.fuelLiters / tank) * 100, 1) : null,
-      ignition: s.ignition,
-    });
-    if (s.temperatureC !== null) {
-      temp.add(s.temperatureC);
-      tempTimes.push(s.t);
-      temps.push(s.temperatureC);
+    times.push(s.t);
+    if (hasProbe) {
+      // A fix without a reading keeps its row: NaN is an empty cell in every format (json null).
+      temps.push(s.temperatureC ?? NaN);
+      if (s.temperatureC !== null) temp.add(s.temperatureC);
     }
-    fuel.add(s.fuelLiters);
-    fuelTimes.push(s.t);
     fuels.push(s.fuelLiters);
-    if (rows.length % PROGRESS_EVERY === 0) ctx.onProgress?.((s.t - period.start) / span);
+    if (tank > 0) fuelPcts.push(round((s.fuelLiters / tank) * 100, 1));
+    ignitions.push(s.ignition ? 1 : 0);
+    fuel.add(s.fuelLiters);
+    if (times.length % PROGRESS_EVERY === 0) ctx.onProgress?.((s.t - period.start) / span);
   });
-  if (rows.length === 0)
-    throw new NoDataError(`No sensor readings for ${asset.name} ${describePeriod(period)}`);
+  const rowCount = times.length;
+  if (rowCount === 0) throw new NoDataError(`No sensor readings for ${asset.name} ${describePeriod(period)}`);
 
+  const timeValues = times.take();
+  const tempValues = temps.take();
+  const fuelValues = fuels.take();
+  const ignitionValues = ignitions.take();
   const charts: ReportChart[] = [];
   if (hasProbe) {
     charts.push({
@@ -57,7 +59,7 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
       xAxis: 'time',
       yLabel: 'Temperature',
       yUnit: '°C',
-      series: [gappedLineSeries('Temperature', tempTimes, temps, asset.intervalMs)],
+      series: [gappedLineSeries('Temperature', timeValues, tempValues, asset.intervalMs)],
     });
   }
   charts.push({
@@ -66,15 +68,25 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
     xAxis: 'time',
     yLabel: 'Fuel level',
     yUnit: 'L',
-    series: [gappedLineSeries('Fuel level', fuelTimes, fuels, asset.intervalMs)],
+    series: [gappedLineSeries('Fuel level', timeValues, fuelValues, asset.intervalMs)],
   });
-  const print = thinForPrint(rows, 't', [{ key: 'ignition', label: 'ignition' }]);
+  const print = thinTimesForPrint(timeValues, [{ label: 'ignition', values: ignitionValues }]);
+  const columnValues: ColumnValues[] = [
+    { type: 'numbers', values: timeValues },
+    ...(hasProbe ? [{ type: 'numbers', values: tempValues } as const] : []),
+    { type: 'numbers', values: fuelValues },
+    // A tank of unknown size has no percentage: a column of empty cells.
+    tank > 0
+      ? { type: 'numbers', values: fuelPcts.take() }
+      : { type: 'cells', values: new Array<null>(rowCount).fill(null) },
+    { type: 'booleans', values: ignitionValues },
+  ];
 
   return reportDocument(ctx, 'sensor', {
     period,
     assets: [assetRef(asset)],
     summary: [
-      summaryItem('Readings', rows.length, 'integer'),
+      summaryItem('Readings', rowCount, 'integer'),
       ...(hasProbe
         ? [
             summaryItem('Minimum temperature', orNull(temp.minOrNull, 1), 'number', '°C', 1),
@@ -88,19 +100,22 @@ export function buildSensorReport(ctx: BuildContext): ReportDocument {
       summaryItem('Tank capacity', tank, 'number', 'L', 0),
     ],
     tables: [
-      {
-        key: 'readings',
-        title: 'Sensor readings',
-        columns: [
-          timeColumn(),
-          ...(hasProbe ? [column('temperature', 'Temperature', 'number', '°C', 1)] : []),
-          column('fuel', 'Fuel level', 'number', 'L', 1),
-          column('fuel_pct', 'Fuel level', 'number', '%', 1),
-          column('ignition', 'Ignition', 'boolean'),
-        ],
-        rows,
-        ...(print ?? {}),
-      },
+      columnTable(
+        {
+          key: 'readings',
+          title: 'Sensor readings',
+          columns: [
+            timeColumn(),
+            ...(hasProbe ? [column('temperature', 'Temperature', 'number', '°C', 1)] : []),
+            column('fuel', 'Fuel level', 'number', 'L', 1),
+            column('fuel_pct', 'Fuel level', 'number', '%', 1),
+            column('ignition', 'Ignition', 'boolean'),
+          ],
+          columnValues,
+          ...(print ?? {}),
+        },
+        rowCount,
+      ),
     ],
     charts,
   });

@@ -24,6 +24,29 @@ describe('sensor report', () => {
     expect(doc.charts.map((c) => c.title)).toEqual(['Cargo temperature', 'Fuel level']);
   });
 
+  it('holds its readings by column, every row as the fix had it', () => {
+    const doc = build({ type: 'sensor', asset_id: 1, date_from: '2026-03-02', date_to: '2026-03-03' });
+    const readings = table(doc, 'readings');
+    expect(readings.columnValues?.map((c) => c.type)).toEqual([
+      'numbers',
+      'numbers',
+      'numbers',
+      'numbers',
+      'booleans',
+    ]);
+    const tank = fleet.asset(1)!.fuelTankLiters;
+    expect(tank).toBeGreaterThan(0);
+    expect(readings.rows).toEqual(
+      fleet.history(1, ...rangeOf('2026-03-02', '2026-03-03')).map((s) => ({
+        t: s.t,
+        temperature: s.temperatureC,
+        fuel: s.fuelLiters,
+        fuel_pct: Math.round((s.fuelLiters / tank) * 1000) / 10,
+        ignition: s.ignition,
+      })),
+    );
+  });
+
   it('reports the fuel level alone for an asset without a temperature probe', () => {
     const doc = build({ type: 'sensor', asset_id: 2, date_from: '2026-03-02', date_to: '2026-03-02' });
     expect(table(doc, 'readings').columns.map((c) => c.key)).not.toContain('temperature');
