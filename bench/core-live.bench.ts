@@ -48,10 +48,12 @@ const TICK_MS = 5_000;
 const WARMUP_MS = 15_000;
 const MEASURE_MS = 30_000;
 /**
- * The sweep asks every listed asset once; when some are not asked (the list changed), no request for
- * this long ends it. Long: a loaded service pauses for seconds (a tick's chunk, a collection).
+ * The sweep asks every listed asset once and has ended when every request is answered (or failed). When
+ * fewer are asked (the list changed), no answer for this long ends it. Long: at 100,000 assets a loaded
+ * service pauses for many seconds (a tick's chunk, a collection), and 10 s once ended the wait with
+ * 10,007 requests still to come.
  */
-const SWEEP_QUIET_MS = 10_000;
+const SWEEP_QUIET_MS = 60_000;
 
 const readyLineSchema = z.object({
   base_url: z.string(),
@@ -203,16 +205,21 @@ async function corePhase(
     notify: () => undefined,
     setBadgeCount: () => undefined,
   };
-  let lastLocationRequestAt = 0;
+  let lastLocationAnswerAt = 0;
   let locationRequests = 0;
+  let locationAnswers = 0;
   const core = createAppCore({
     dataDir,
     fetch: (input, init) => {
-      if (String(input).endsWith('/location')) {
-        lastLocationRequestAt = Date.now();
-        locationRequests++;
-      }
-      return fetch(input, init);
+      if (!String(input).endsWith('/location')) return fetch(input, init);
+      locationRequests++;
+      const answer = fetch(input, init);
+      const settled = (): void => {
+        locationAnswers++;
+        lastLocationAnswerAt = Date.now();
+      };
+      answer.then(settled, settled);
+      return answer;
     },
     secretStore: createMemorySecretStore(),
     shell: noShell,
@@ -240,10 +247,14 @@ async function corePhase(
   // The first connect fetches every asset's last location (one request each, after the asset list's
   // pages): measure after it, and after one whole tick more, so the window holds the stream alone.
   while (
-    locationRequests < assets &&
-    (locationRequests === 0 || Date.now() - lastLocationRequestAt < SWEEP_QUIET_MS)
+    locationAnswers < assets &&
+    (locationAnswers === 0 || Date.now() - lastLocationAnswerAt < SWEEP_QUIET_MS)
   )
     await sleep(500);
+  if (locationAnswers < assets)
+    console.log(
+      `  the first sweep of last locations ended with ${locationAnswers} of ${assets} assets answered`,
+    );
   await sleep(TICK_MS);
   const setupMs = performance.now() - began;
   const before = locationRequests;
