@@ -16,6 +16,7 @@ const NODE_TESTS = [
   'test/build/**/*.test.ts',
   'test/lint/**/*.test.ts',
   'test/scripts/**/*.test.ts',
+  'test/bench/**/*.test.ts',
 ];
 
 const INTEGRATION = [

@@ -28,6 +28,7 @@ import {
 import { createFleet } from '../src/server/sim/fleet';
 import { appScenario } from './alarms/app-scenario';
 import { seededRandom } from './support/seeded-random';
+import { median } from './support/sample-stats';
 
 interface Scenario {
   readonly flag: string;
@@ -37,8 +38,6 @@ interface Scenario {
 
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const median = (xs: readonly number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const load = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))

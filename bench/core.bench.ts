@@ -20,6 +20,7 @@ import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { allocateColumns } from '../src/main/core/cache/history-columns';
 import type { LivePosition } from '../src/shared/ipc/views';
 import { liveArgs, runLiveBench } from './core-live.bench';
+import { median } from './support/sample-stats';
 
 const ASSETS = 10_000;
 const LIVE_BATCHES = 20;
@@ -30,8 +31,6 @@ const T0 = Date.UTC(2026, 10, 1);
 const dir = mkdtempSync(join(tmpdir(), 'fleetdesk-core-bench-'));
 const ms = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6;
 const rate = (points: number, millis: number): number => Math.round((points / millis) * 1000);
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 function openBare(name: string): Database.Database {

@@ -59,7 +59,8 @@ import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { createHistoryService, SETTLE_MS } from '../src/main/core/history/history-service';
 import { deriveLoadedHistory } from '../src/renderer/src/features/history/loaded-history';
 import { runAppMode } from './history/app-mode';
-import { figureLine as line, fmt, load, percentile, verdict } from './history/figures';
+import { figureLine as line, fmt, load, verdict } from './history/figures';
+import { percentile } from './support/sample-stats';
 import { jsonBaselineMs } from './history/json-baseline';
 import { startServiceProcess } from './support/service-process';
 

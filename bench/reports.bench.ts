@@ -22,6 +22,7 @@ import {
 import { closePusher, subscribedClient } from '../test/support/pusher';
 import { timeExcelWriters, writerMemory } from './reports/excel-writers';
 import { BENCH_FLEET_SIZE, BENCH_SEED, trailDocument } from './reports/trail-document';
+import { percentile } from './support/sample-stats';
 
 /**
  * docs/architecture.md "Reports": end-to-end time (submit → downloadable, over HTTP) of a 1-day
@@ -275,24 +276,19 @@ async function excelWriters(): Promise<void> {
     const r = runs[name];
     const memory = await writerMemory(name, 30);
     console.log(
-      `${name.padEnd(8)} ${fmt(pct(r.wallMs, 50))} / ${fmt(pct(r.wallMs, 95))}`.padEnd(28) +
-        `CPU ${fmt(pct(r.cpuMs, 50))}`.padEnd(14) +
+      `${name.padEnd(8)} ${fmt(percentile(r.wallMs, 50))} / ${fmt(percentile(r.wallMs, 95))}`.padEnd(28) +
+        `CPU ${fmt(percentile(r.cpuMs, 50))}`.padEnd(14) +
         `${(r.bytes / 1e6).toFixed(1)} MB file`.padEnd(16) +
         `peak RSS +${mb(memory.peakAboveStart)} (from ${mb(memory.startRss)})`,
     );
   }
-  const ratio = pct(runs.exceljs.wallMs, 50) / pct(runs.ours.wallMs, 50);
-  const ratioP95 = pct(runs.exceljs.wallMs, 95) / pct(runs.ours.wallMs, 95);
+  const ratio = percentile(runs.exceljs.wallMs, 50) / percentile(runs.ours.wallMs, 50);
+  const ratioP95 = percentile(runs.exceljs.wallMs, 95) / percentile(runs.ours.wallMs, 95);
   console.log(
     `exceljs / ours: ${ratio.toFixed(1)}× (median wall), ${ratioP95.toFixed(1)}× (p95): ` +
       `${ratio <= EXCEL_WRITER_LIMIT ? 'within' : 'NOT within'} ${EXCEL_WRITER_LIMIT}×  (${loadAfterTiming} after the timed runs)`,
   );
 }
-
-const pct = (xs: readonly number[], p: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 function baseline(): { visitMs: number; stringifyMs: number; samples: number } {
   const fleet = createFleet({ seed: SEED, size: FLEET_SIZE });
@@ -436,7 +432,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `HTTP answers meanwhile (GET /status every 20 ms, ${pings.length} calls): ` +
-        `p50 ${fmt(pct(pings, 50))}, p99 ${fmt(pct(pings, 99))}, max ${fmt(pct(pings, 100))}`,
+        `p50 ${fmt(percentile(pings, 50))}, p99 ${fmt(percentile(pings, 99))}, max ${fmt(percentile(pings, 100))}`,
     );
     console.log(
       `\ntargets: 1 day < ${TARGET_1D_MS} ms, 30 days < ${TARGET_30D_MS} ms in every format: ${allOk ? 'met' : 'NOT met'}`,

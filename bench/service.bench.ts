@@ -11,6 +11,7 @@ import { rawSocketUrl } from '../test/support/pusher';
 import { bareWsBroadcast } from './support/bare-ws-broadcast';
 import { startReceivers, type ReceiverFigures } from './support/receivers';
 import WebSocket from 'ws';
+import { median } from './support/sample-stats';
 
 /**
  * docs/architecture.md "The local fleet service": with 10,000 assets and 10 subscribed pusher-js clients, the
@@ -157,7 +158,6 @@ async function measureHistory(service: LocalService, operator: ReadyUser): Promi
     JSON.stringify(parsed);
     baselines.push(performance.now() - t0);
   }
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   return {
     points: parsed.data.length,
     bytes: body.length,

@@ -6,6 +6,7 @@ import { openOfflineCache, type OfflineCache } from '../../src/main/core/cache/o
 import { ALARM_SEVERITIES, ALERT_KINDS } from '../../src/shared/interface';
 import { alarmFilterSchema, type AlarmFilter, type InboxAlarm } from '../../src/shared/ipc/alarm-views';
 import { seededRandom } from '../support/seeded-random';
+import { median } from '../support/sample-stats';
 
 /**
  * The inbox with 100,000 stored alarms (30 days of a 10,000-asset fleet, and
@@ -85,8 +86,6 @@ const FILTERS: readonly { readonly name: string; readonly filter: AlarmFilter }[
   { name: 'last 24 h', filter: { since: Date.parse('2026-03-09T09:00:00Z') } },
   { name: 'page 50 (offset 4,900)', filter: { offset: 4_900 } },
 ];
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function timeQuery(cache: OfflineCache, filter: AlarmFilter): { ms: number; total: number } {
   const parsed = alarmFilterSchema.parse(filter);

@@ -15,7 +15,8 @@ import { readyLineSchema, type ReadyLine } from '../soak/protocol';
 import { startServiceProcess } from '../support/service-process';
 import { profilePage, type SelfTime } from './cpu-profile';
 import { tracePage } from './page-trace';
-import { figureLine, fmt, load, percentile, verdict } from './figures';
+import { figureLine, fmt, load, verdict } from './figures';
+import { percentile } from '../support/sample-stats';
 import { jsonBaselineMs } from './json-baseline';
 import { ARM_PROBE, PAGE_PROBE, PROBE_DONE, probeResultSchema, type ProbeResult } from './page-probe';
 

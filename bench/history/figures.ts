@@ -1,13 +1,9 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { percentile } from '../support/sample-stats';
 
 /** How bench:history prints its figures, in both of its modes. */
 export const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-export const percentile = (xs: readonly number[], p: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 /** The machine's load: the figures of a shared machine mean little without it. */
 export const load = (): string =>

@@ -1,3 +1,5 @@
+import { median } from '../support/sample-stats';
+
 /**
  * Growth of a sampled figure after warm-up: the median of the last few
  * samples against the median of the first few after warm-up. Medians, so
@@ -13,12 +15,6 @@ export interface Growth {
 }
 
 const WINDOW = 3;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 export function growthOf(samples: ReadonlyArray<{ readonly atMs: number; readonly value: number }>): Growth {
   if (samples.length < WINDOW * 2)
