@@ -58,6 +58,11 @@ export async function paintedPixels(page: Page, canvas: string = FLEET_CANVAS): 
   return new Set(painted);
 }
 
+/** Who paints the fleet's canvas: a worker where Chromium hands it one, the page where the worker failed. */
+export async function fleetPainter(page: Page): Promise<string | null> {
+  return page.locator(FLEET_CANVAS).getAttribute('data-painter');
+}
+
 /** Pixels drawn at one moment and not the other: markers that moved, appeared or left. */
 export function pixelDifference(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
   let changed = 0;

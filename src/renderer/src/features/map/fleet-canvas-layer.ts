@@ -162,6 +162,8 @@ export class FleetCanvasLayer extends L.Layer {
     } else {
       this.painter = new PagePainter(canvas);
     }
+    // Who paints it, on the element: what a test or an operator's devtools can see.
+    canvas.dataset.painter = this.painter.mode;
   }
 
   private workerFailed(canvas: FleetCanvas, reason: string): void {
@@ -177,6 +179,7 @@ export class FleetCanvasLayer extends L.Layer {
     this.markers.invalidate();
     this.forceRedraw = true;
     fresh.readFleetPixels = () => this.pixels();
+    fresh.dataset.painter = this.painter.mode;
     this.requestRedraw();
   }
 
