@@ -62,3 +62,32 @@ describe('a live frame painted in the boxes that changed', () => {
     });
   }
 });
+
+describe('a painting worker that fails', () => {
+  it('is logged, and the map is painted on the page on a new canvas, never left blank', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/failover.html`, HARNESS_LOAD);
+    await page.waitForFunction('"failoverCheck" in window', undefined, { timeout: 60_000 });
+    const raw: unknown = await page.evaluate('window.failoverCheck');
+    await page.close();
+    const failed = z.object({ error: z.string() }).safeParse(raw);
+    if (failed.success) throw new Error(`the failover harness failed: ${failed.data.error}`);
+    const check = z
+      .object({
+        before: z.string().optional(),
+        after: z.string().optional(),
+        canvases: z.number(),
+        paintedBefore: z.number(),
+        paintedAfter: z.number(),
+        warnings: z.array(z.string()),
+      })
+      .parse(raw);
+    expect(check.before).toBe('worker');
+    expect(check.after).toBe('page');
+    expect(check.canvases).toBe(1);
+    expect(check.paintedBefore).toBeGreaterThan(0);
+    expect(check.paintedAfter).toBeGreaterThan(0);
+    // The worker's own parser named what it could not read.
+    expect(check.warnings.join('\n')).toMatch(/painting worker failed.*delta/s);
+  });
+});
