@@ -1,20 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { z } from 'zod';
-
-const traceSchema = z.object({
-  traceEvents: z.array(
-    z.object({
-      name: z.string(),
-      ph: z.string(),
-      pid: z.number(),
-      tid: z.number(),
-      dur: z.number().optional(),
-      /** The thread's CPU time in the event: on a loaded machine, far less than its wall time (dur). */
-      tdur: z.number().optional(),
-      args: z.object({ name: z.string().optional() }).loose().optional(),
-    }),
-  ),
-});
+import { traceSchema } from '../history/page-trace';
 
 export interface ThreadCpu {
   /** CPU time of the page's main thread over the trace, ms: every task it ran (script, style, layout, paint, canvas). */

@@ -103,7 +103,8 @@ export class FleetCanvasLayer extends L.Layer {
     const pane = map.getPane('fleetPane') ?? map.createPane('fleetPane');
     pane.style.zIndex = '450';
     pane.style.pointerEvents = 'none';
-    this.mountCanvas(L.DomUtil.create('canvas', 'fleet-canvas leaflet-zoom-animated', pane));
+    const canvas = L.DomUtil.create('canvas', 'fleet-canvas leaflet-zoom-animated', pane);
+    this.mountCanvas(canvas, this.opts.paintInWorker !== false);
     map.on('move zoom viewreset resize', this.requestRedraw, this);
     map.on('zoomend', this.onZoomEnd, this);
     map.on('moveend', this.onMoveEnd, this);
@@ -147,21 +148,21 @@ export class FleetCanvasLayer extends L.Layer {
   }
 
   /**
-   * Paints into `canvas`: from a worker that owns it where the page can hand it over, else on the page.
-   * A worker that fails leaves its canvas unusable from the page: a new one takes its place, painted here.
+   * Paints into `canvas`: from a worker that owns it where the page can hand it over (and `inWorker`), else
+   * on the page. A worker that fails leaves its canvas unusable from the page: a new one takes its place,
+   * painted here.
    */
-  private mountCanvas(canvas: FleetCanvas): void {
+  private mountCanvas(canvas: FleetCanvas, inWorker: boolean): void {
     this.canvas = canvas;
     this.canvasSize = '';
     this.lastShown = null;
     this.markers.invalidate();
     this.forceRedraw = true;
     canvas.readFleetPixels = () => this.pixels();
-    if (this.opts.paintInWorker !== false && canPaintInWorker(canvas)) {
-      this.painter = new WorkerPainter(canvas, (reason) => this.workerFailed(canvas, reason));
-    } else {
-      this.painter = new PagePainter(canvas);
-    }
+    this.painter =
+      inWorker && canPaintInWorker(canvas)
+        ? new WorkerPainter(canvas, (reason) => this.workerFailed(canvas, reason))
+        : new PagePainter(canvas);
     // Who paints it, on the element: what a test or an operator's devtools can see.
     canvas.dataset.painter = this.painter.mode;
   }
@@ -172,14 +173,7 @@ export class FleetCanvasLayer extends L.Layer {
     const fresh: FleetCanvas = L.DomUtil.create('canvas', canvas.className);
     fresh.style.cssText = canvas.style.cssText;
     canvas.replaceWith(fresh);
-    this.painter = new PagePainter(fresh);
-    this.canvas = fresh;
-    this.canvasSize = '';
-    this.lastShown = null;
-    this.markers.invalidate();
-    this.forceRedraw = true;
-    fresh.readFleetPixels = () => this.pixels();
-    fresh.dataset.painter = this.painter.mode;
+    this.mountCanvas(fresh, false);
     this.requestRedraw();
   }
 
