@@ -419,7 +419,7 @@ export class FleetCanvasLayer extends L.Layer {
       slot === undefined
         ? null
         : { ...m.markerAt(q, slot, now, view), name: this.opts.nameOf(this.selected!) };
-    return { badges, fan, labels: labels ? names : null, selected };
+    return { badges: Float64Array.from(badges), fan, labels: labels ? names : null, selected };
   }
 
   /** Which spots hold which stacks, as one string: a change (a vehicle joined or left) repaints the canvas. */
@@ -513,7 +513,8 @@ export class FleetCanvasLayer extends L.Layer {
         const [cx, cy] = this.spotInCanvas(first, started, scale, p.x, p.y);
         this.fanned.forEach((s, k) => this.markers.place(s, cx + this.fan[k]![0], cy + this.fan[k]![1]));
       }
-      painter.clustered({ width, height, dpr, scene }, this.overlay(view, started, false), pal);
+      const frame = { width, height, dpr, scene: Float64Array.from(scene) };
+      painter.clustered(frame, this.overlay(view, started, false), pal);
       this.lastShown = null;
       // The clusters hid every marker (hideAll): an unclustered frame after this one starts from scratch.
       this.forceRedraw = false;

@@ -56,7 +56,8 @@ export interface ClusteredFrame {
   readonly width: number;
   readonly height: number;
   readonly dpr: number;
-  readonly scene: readonly number[];
+  /** ClusterScene, typed (posted to a worker as bytes). */
+  readonly scene: Float64Array;
 }
 
 /**

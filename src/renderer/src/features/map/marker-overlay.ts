@@ -29,8 +29,11 @@ export interface CssBox {
  * (docs/architecture.md "The renderer"). All in CSS pixels of the canvas.
  */
 export interface MarkerOverlay {
-  /** Each closed stack's count on its top marker: x, y, count, one after another. */
-  readonly badges: readonly number[];
+  /**
+   * Each closed stack's count on its top marker: x, y, count, one after another. A typed array: a national
+   * fleet's city shows hundreds, and posting one to a worker copies its bytes, not each number.
+   */
+  readonly badges: Float64Array;
   /** The open stack: its spot, its legs' offsets and its vehicles' sprites (state, column, x, y, one after another). */
   readonly fan: {
     readonly cx: number;
@@ -52,7 +55,12 @@ export interface MarkerOverlay {
   } | null;
 }
 
-export const NO_OVERLAY: MarkerOverlay = { badges: [], fan: null, labels: null, selected: null };
+export const NO_OVERLAY: MarkerOverlay = {
+  badges: new Float64Array(0),
+  fan: null,
+  labels: null,
+  selected: null,
+};
 
 /** A fanned vehicle's sprite reaches this far past its place (the fan's box, for redrawing under it). */
 const FAN_MARGIN_PX = 14;
@@ -135,7 +143,7 @@ export type ClusterScene = number[];
 
 export function drawClusterScene(
   ctx: Ctx2D,
-  scene: readonly number[],
+  scene: ArrayLike<number>,
   palette: Palette,
   atlas: SpriteAtlas,
 ): void {

@@ -32,6 +32,11 @@ const rectSchema = z.object({
   y1: z.number().int(),
 });
 
+/** A typed array of finite numbers (NaN or Infinity would draw nothing, or everywhere). */
+const finiteFloats = z
+  .instanceof(Float64Array)
+  .refine((a) => a.every((v) => Number.isFinite(v)), 'numbers must be finite');
+
 const deltaSchema = z.object({
   width: px,
   height: px,
@@ -43,7 +48,7 @@ const deltaSchema = z.object({
 });
 
 const overlaySchema = z.object({
-  badges: z.array(finite),
+  badges: finiteFloats.refine((a) => a.length % 3 === 0, 'badges come in threes'),
   fan: z
     .object({ cx: finite, cy: finite, offsets: z.array(z.tuple([finite, finite])), sprites: z.array(finite) })
     .nullable(),
@@ -77,7 +82,12 @@ export const toPainterSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('clustered'),
-    frame: z.object({ width: px, height: px, dpr, scene: z.array(finite) }),
+    frame: z.object({
+      width: px,
+      height: px,
+      dpr,
+      scene: finiteFloats.refine((a) => a.length % 5 === 0, 'the scene comes in fives'),
+    }),
     overlay: overlaySchema,
     palette: paletteSchema,
   }),
