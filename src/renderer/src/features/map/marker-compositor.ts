@@ -13,9 +13,11 @@ import { PixelFrame } from './pixel-frame';
 import {
   composeAll,
   composeDirty,
+  grow,
   HIDDEN,
   markSprite,
   shiftFrame,
+  shiftPlaced,
   type PlacedSprites,
 } from './sprite-compose';
 
@@ -293,20 +295,6 @@ export class MarkerCompositor implements PlacedSprites {
     a.palette = palette;
     return true;
   }
-}
-
-/** Placed markers moved the other way than the canvas: (kx, ky) device pixels. */
-export function shiftPlaced(m: PlacedSprites, kx: number, ky: number): void {
-  for (let i = 0; i < m.count; i++) {
-    if (m.qx[i] === HIDDEN) continue;
-    m.qx[i] = m.qx[i]! - kx;
-    m.qy[i] = m.qy[i]! - ky;
-  }
-}
-
-export function grow<T extends Int32Array | Uint8Array | Float32Array>(to: T, from: T): T {
-  to.set(from);
-  return to;
 }
 
 /** Sizes the canvas (it clears when resized): the layer decides its size, whoever draws it sets it. */

@@ -2,11 +2,8 @@ import type { FleetPositions } from './fleet-positions';
 import type { DrawnMarkers } from './hit-test';
 import { lerp, lerpAngle, MOVE_DURATION_MS, progress } from './interpolation';
 import type { FrameDelta } from './marker-compositor';
-import { grow, shiftPlaced } from './marker-compositor';
 import { headingColumn } from './marker-sprites';
-import { HIDDEN, type PlacedSprites } from './sprite-compose';
-
-export type { CssBox } from './marker-overlay';
+import { grow, HIDDEN, shiftPlaced, type PlacedSprites } from './sprite-compose';
 
 /** Names show while at most this many markers are on screen: beyond, they would hide the map. */
 export const LABEL_MAX_COUNT = 50;
