@@ -10,13 +10,18 @@
  *      npm run bench:map -- --curve [--runs=2] [--sizes=1,1000,50000] [--zooms=fleet,city] [--profile]
  *        (the cost as the fleet grows, 1k to 100k assets, at the fleet-wide zoom and at city zoom, with
  *        1 asset as the floor, a frame with nothing to redraw;
- *        --profile saves the 50,000-asset runs' CPU profiles and prints where the time went)
+ *        --profile saves the 50,000-asset runs' CPU profiles and prints where the time went;
+ *        --trace adds each run's CPU a frame of the page's main thread and of its workers, from a Chromium trace;
+ *        --against=<checkout> runs the same pages of another checkout of this project (a `git worktree` at
+ *        another commit, its node_modules in place) in turn with this one's, page by page, both traced)
  */
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
 import { serveHarness, shootPages, type Shot } from '../test/support/harness-pages';
-import { CURVE_SIZES, curveBench } from './map-curve/frame-curve';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { CURVE_SIZES, curveBench, type OtherCheckout } from './map-curve/frame-curve';
 
 interface FrameReport {
   mode: string;
@@ -89,8 +94,10 @@ async function panBench(browser: Browser, url: string): Promise<void> {
     ['drag', 'drag (6, 3) px a frame'],
     ['follow', 'follow mode, zoom 13'],
   ] as const) {
-    const full = await frames(browser, url, `mode=pan&pan=${kind}&incremental=0`);
-    const incremental = await frames(browser, url, `mode=pan&pan=${kind}&incremental=1`);
+    // Painted on the page: what a pan costs to compose and hand over, incremental against whole (in a worker,
+    // the page's script is only locating the markers either way).
+    const full = await frames(browser, url, `mode=pan&pan=${kind}&incremental=0&painter=page`);
+    const incremental = await frames(browser, url, `mode=pan&pan=${kind}&incremental=1&painter=page`);
     rows.push([label, incremental, full]);
   }
   console.log(
@@ -111,6 +118,16 @@ async function panBench(browser: Browser, url: string): Promise<void> {
   }
 }
 
+/** The other checkout's bench page, served by its own harness server (its sources, its Vite root). */
+async function serveOther(dir: string): Promise<{ other: OtherCheckout; close: () => Promise<void> }> {
+  const mod: unknown = await import(resolve(dir, 'test/support/harness-pages.ts'));
+  const { serveHarness: serveTheirs } = z
+    .object({ serveHarness: z.custom<typeof serveHarness>((v) => typeof v === 'function') })
+    .parse(mod);
+  const served = await serveTheirs('bench/map');
+  return { other: { url: served.url, label: `against ${dir}` }, close: served.close };
+}
+
 async function bench(url: string): Promise<void> {
   const browser = await launchChromium();
   try {
@@ -124,14 +141,22 @@ async function bench(url: string): Promise<void> {
       const sizes = arg('sizes')?.split(',').map(Number) ?? CURVE_SIZES;
       if (sizes.some((n) => !Number.isInteger(n) || n < 1))
         throw new Error(`--sizes: whole numbers, got ${arg('sizes')}`);
-      await curveBench(browser, url, {
-        sizes,
-        zooms: arg('zooms')
-          ?.split(',')
-          .filter((z) => z === 'fleet' || z === 'city') ?? ['fleet', 'city'],
-        runs: Math.max(1, Number(arg('runs') ?? 1)),
-        profile: process.argv.includes('--profile'),
-      });
+      const againstDir = arg('against');
+      const against = againstDir ? await serveOther(resolve(againstDir)) : null;
+      try {
+        await curveBench(browser, url, {
+          sizes,
+          zooms: arg('zooms')
+            ?.split(',')
+            .filter((z) => z === 'fleet' || z === 'city') ?? ['fleet', 'city'],
+          runs: Math.max(1, Number(arg('runs') ?? 1)),
+          profile: process.argv.includes('--profile'),
+          trace: process.argv.includes('--trace'),
+          against: against?.other ?? null,
+        });
+      } finally {
+        await against?.close();
+      }
       return;
     }
     const reports: FrameReport[] = [];

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
 
-const traceSchema = z.object({
+/** The events of a Chromium trace read here and in bench/map-curve/frame-trace.ts. */
+export const traceSchema = z.object({
   traceEvents: z.array(
     z.object({
       name: z.string(),

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { RendererMemory } from '../soak/renderer-memory';
 import { startProfile, topSelfTime } from './cpu-profile';
+import { traceThreadCpu } from './frame-trace';
 
 /** What bench/map/bench-page.ts answers for one run (its FrameReport). */
 export interface CurveReport {
@@ -26,6 +27,15 @@ interface CurvePoint {
   /** Renderer JS heap in use after a full collection, with the live map still up (bytes). */
   readonly heap: number;
   readonly load: number;
+  /** From a Chromium trace of the measured seconds (--trace): CPU ms a frame of the page's main thread and of its workers. */
+  readonly mainCpu: number | null;
+  readonly workerCpu: number | null;
+}
+
+/** A checkout whose bench page runs the same curve in the same run, page by page in turn with this one's (--against). */
+export interface OtherCheckout {
+  readonly url: string;
+  readonly label: string;
 }
 
 /**
@@ -57,17 +67,18 @@ async function point(
   zoom: string,
   count: number,
   profile: boolean,
+  trace: boolean,
 ): Promise<CurvePoint> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => console.error(`[curve ${zoom} ${count}] ${e.message}`));
   await page.goto(`${url}/bench.html?mode=curve&zoom=${zoom}&count=${count}&seconds=${SECONDS}`);
   let stop: Awaited<ReturnType<typeof startProfile>> | null = null;
   const cdp = profile ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await page.waitForFunction('"benchMeasuring" in window', undefined, { timeout: 120_000 });
-    stop = await startProfile(cdp);
-  }
+  if (cdp || trace) await page.waitForFunction('"benchMeasuring" in window', undefined, { timeout: 120_000 });
+  if (cdp) stop = await startProfile(cdp);
+  const stopTrace = trace ? await traceThreadCpu(browser, page) : null;
   const report = await result(page, 180_000);
+  const cpu = stopTrace ? await stopTrace() : null;
   const load = loadavg()[0]!;
   if (stop) {
     const { raw, profile: p } = await stop();
@@ -95,24 +106,27 @@ async function point(
     fps: report.frames.length / report.seconds,
     heap: heapUsed,
     load,
+    mainCpu: cpu ? cpu.mainMs / report.frames.length : null,
+    workerCpu: cpu ? cpu.workerMs / report.frames.length : null,
   };
 }
 
 const f = (n: number, width = 8): string => n.toFixed(1).padStart(width);
 
-function printTable(zoom: string, points: readonly CurvePoint[]): void {
+function printTable(zoom: string, points: readonly CurvePoint[], label = ''): void {
   const base = points.find((p) => p.count === BASELINE);
+  const traced = points.some((p) => p.mainCpu !== null);
   console.log(
-    `\nLive map curve, ${zoom} zoom (${points[0]?.mode ?? ''}): national fleet, each asset reporting every 5 s, pushed as the core pushes (a batch of N/50 fixes every 100 ms), ${SECONDS} s measured per run (Chromium, 1280×800, software rendering)`,
+    `\nLive map curve${label ? ` — ${label}` : ''}, ${zoom} zoom (${points[0]?.mode ?? ''}): national fleet, each asset reporting every 5 s, pushed as the core pushes (a batch of N/50 fixes every 100 ms), ${SECONDS} s measured per run (Chromium, 1280×800, software rendering)`,
   );
   console.log(
-    `  ${'assets'.padStart(8)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'×10k'.padStart(7)}${'load'.padStart(7)}`,
+    `  ${'assets'.padStart(8)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'×10k'.padStart(7)}${'load'.padStart(7)}${traced ? `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}` : ''}`,
   );
   const times = (a: number, b: number | undefined): string =>
     (b ? `${(a / b).toFixed(1)}×` : '–').padStart(7);
   for (const p of points)
     console.log(
-      `  ${p.count.toLocaleString('en-US').padStart(8)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${times(p.heap, base?.heap)}${f(p.load, 7)}${p.count === 1 ? '  floor: nothing to redraw' : ''}`,
+      `  ${p.count.toLocaleString('en-US').padStart(8)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${times(p.heap, base?.heap)}${f(p.load, 7)}${traced ? `${(p.mainCpu ?? NaN).toFixed(2).padStart(16)}${(p.workerCpu ?? NaN).toFixed(2).padStart(8)}` : ''}${p.count === 1 ? '  floor: nothing to redraw' : ''}`,
     );
   const at = points.filter((p) => p.count === TARGET_COUNT);
   if (at.length > 0) {
@@ -127,22 +141,54 @@ function printTable(zoom: string, points: readonly CurvePoint[]): void {
 /**
  * The cost of the live map as the fleet grows, at the fleet-wide zoom and at
  * city zoom: each size run `runs` times in turn (a shared machine is noisy),
- * every row printed with the load average it ran at.
+ * every row printed with the load average it ran at. With `against`, the other
+ * checkout's page runs each size right before or after this one's (the order
+ * turns every run), so both meet the same load.
  */
 export async function curveBench(
   browser: Browser,
   url: string,
-  options: { sizes: readonly number[]; zooms: readonly string[]; runs: number; profile: boolean },
+  options: {
+    sizes: readonly number[];
+    zooms: readonly string[];
+    runs: number;
+    profile: boolean;
+    trace: boolean;
+    against: OtherCheckout | null;
+  },
 ): Promise<void> {
   console.log(
     `\nmachine at the start: load average (1 min) ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
+  const trace = options.trace || options.against !== null;
   for (const zoom of options.zooms) {
-    const points: CurvePoint[] = [];
+    const ours: CurvePoint[] = [];
+    const theirs: CurvePoint[] = [];
     for (let run = 0; run < options.runs; run++)
-      for (const count of options.sizes)
-        points.push(await point(browser, url, zoom, count, options.profile && count === TARGET_COUNT));
-    points.sort((a, b) => a.count - b.count);
-    printTable(zoom, points);
+      for (const count of options.sizes) {
+        const profile = options.profile && count === TARGET_COUNT;
+        const mine = async (): Promise<void> => {
+          ours.push(await point(browser, url, zoom, count, profile, trace));
+        };
+        const other = options.against;
+        if (!other) {
+          await mine();
+          continue;
+        }
+        const them = async (): Promise<void> => {
+          theirs.push(await point(browser, other.url, zoom, count, false, trace));
+        };
+        if (run % 2 === 0) {
+          await them();
+          await mine();
+        } else {
+          await mine();
+          await them();
+        }
+      }
+    ours.sort((a, b) => a.count - b.count);
+    theirs.sort((a, b) => a.count - b.count);
+    if (options.against) printTable(zoom, theirs, options.against.label);
+    printTable(zoom, ours, options.against ? 'this checkout' : '');
   }
 }

@@ -25,6 +25,8 @@ export interface FrameReport {
 
 const q = new URLSearchParams(location.search);
 const COUNT = Number(q.get('count') ?? 10_000);
+/** `painter=page` keeps the fleet's painting on the page's thread; by default a worker paints where it can. */
+const PAINTER = q.get('painter') === 'page' ? 'page' : 'worker';
 const SECONDS = Number(q.get('seconds') ?? 8);
 const WARMUP_MS = 1500;
 /** The core pushes live positions coalesced at most every 100 ms (docs/architecture.md "Live positions"). */
@@ -141,6 +143,7 @@ function liveLayer(
     clusterBelowZoom,
     skipUnchangedFrames,
     onFrame: (ms) => (frameScript += ms),
+    paintInWorker: PAINTER !== 'page',
   }).addTo(map);
   layer.reset(fleet.positions.values());
   fleet.onPositions((batch) => layer.update(batch));
@@ -198,7 +201,7 @@ async function runCurve(zoom: string): Promise<FrameReport> {
   else map.fitBounds(layer.bounds()!.pad(0.05), { maxZoom: 14, animate: false });
   const perPush = Math.max(1, Math.round((COUNT * PUSH_MS) / (REPORT_SECONDS * 1000)));
   return measure(
-    `${zoom} zoom ${map.getZoom()}`,
+    `${zoom} zoom ${map.getZoom()}, painted ${layer.paintMode() === 'worker' ? 'in a worker' : 'on the page'}`,
     (t) => sim.report(t, perPush, REPORT_SECONDS),
     (b) => fleet.applyPositions(b),
     undefined,
@@ -221,21 +224,33 @@ export interface PanCheck {
 const nextFrames = (): Promise<void> =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
-/** The pixels of the part of a layer's canvas the map shows (the rest is padding, drawn when a pan shows it). */
-function shownPixels({ map, canvas }: { map: L.Map; canvas: HTMLCanvasElement }): {
-  px: Uint32Array;
-  width: number;
-} {
+/**
+ * The pixels of the part of a layer's canvas the map shows (the rest is padding, drawn when a pan shows it),
+ * read through the layer: a worker may own the canvas.
+ */
+async function shownPixels({
+  map,
+  canvas,
+  layer,
+}: {
+  map: L.Map;
+  canvas: HTMLCanvasElement;
+  layer: FleetCanvasLayer;
+}): Promise<{ px: Uint32Array; width: number }> {
+  const all = await layer.pixels();
   const dpr = window.devicePixelRatio;
   const c = canvas.getBoundingClientRect();
   const m = map.getContainer().getBoundingClientRect();
   // Layout rounds to 1/64 px: stay within the pixels the layer counts as shown.
   const x0 = Math.max(0, Math.floor((m.left - c.left) * dpr + 0.05));
   const y0 = Math.max(0, Math.floor((m.top - c.top) * dpr + 0.05));
-  const x1 = Math.min(canvas.width, Math.ceil((m.right - c.left) * dpr - 0.05));
-  const y1 = Math.min(canvas.height, Math.ceil((m.bottom - c.top) * dpr - 0.05));
-  const ctx = canvas.getContext('2d')!;
-  return { px: new Uint32Array(ctx.getImageData(x0, y0, x1 - x0, y1 - y0).data.buffer), width: x1 - x0 };
+  const x1 = Math.min(all.width, Math.ceil((m.right - c.left) * dpr - 0.05));
+  const y1 = Math.min(all.height, Math.ceil((m.bottom - c.top) * dpr - 0.05));
+  const whole = new Uint32Array(all.data.buffer, all.data.byteOffset, all.data.length / 4);
+  const px = new Uint32Array(Math.max(0, x1 - x0) * Math.max(0, y1 - y0));
+  for (let y = y0; y < y1; y++)
+    px.set(whole.subarray(y * all.width + x0, y * all.width + x1), (y - y0) * (x1 - x0));
+  return { px, width: x1 - x0 };
 }
 
 /**
@@ -306,7 +321,10 @@ async function runPanCheck(): Promise<PanCheck> {
       map.fire('move');
     }
     await nextFrames();
-    const [a, b] = layers.map((l) => shownPixels(l).px) as [Uint32Array, Uint32Array];
+    const [a, b] = (await Promise.all(layers.map(async (l) => (await shownPixels(l)).px))) as [
+      Uint32Array,
+      Uint32Array,
+    ];
     const differ = a.length !== b.length ? a.length : a.findIndex((v, i) => v !== b[i]);
     if (differ >= 0) mismatches.push(`after (${dx}, ${dy}): first differing pixel ${differ}`);
     const { map, layer } = layers[0]!;
@@ -325,7 +343,7 @@ async function runPanCheck(): Promise<PanCheck> {
     const dpr = window.devicePixelRatio;
     const c = canvas.getBoundingClientRect();
     const m = map.getContainer().getBoundingClientRect();
-    const px = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const { data: px, width: canvasWidth } = await layer.pixels();
     for (const p of lone) {
       const at = map.layerPointToContainerPoint(world(p).subtract(map.getPixelOrigin()));
       if (at.x < 20 || at.y < 20 || at.x >= size.x - 20 || at.y >= size.y - 20) continue;
@@ -337,7 +355,7 @@ async function runPanCheck(): Promise<PanCheck> {
       const r = Math.ceil(15 * dpr);
       for (let y = Math.round(ey) - r; y <= Math.round(ey) + r; y++)
         for (let x = Math.round(ex) - r; x <= Math.round(ex) + r; x++) {
-          const a = px[(y * canvas.width + x) * 4 + 3] ?? 0;
+          const a = px[(y * canvasWidth + x) * 4 + 3] ?? 0;
           sum += a;
           sx += a * (x + 0.5);
           sy += a * (y + 0.5);
@@ -375,10 +393,10 @@ async function runPanCheck(): Promise<PanCheck> {
   layer.follow(false);
   await new Promise((resolve) => setTimeout(resolve, 1200));
   await nextFrames();
-  const { px: settled, width } = shownPixels(layers[0]!);
+  const { px: settled, width } = await shownPixels(layers[0]!);
   layer.setPalette(MARKER_PALETTE.dark);
   await nextFrames();
-  const redrawn = shownPixels(layers[0]!).px;
+  const redrawn = (await shownPixels(layers[0]!)).px;
   const dpr = window.devicePixelRatio;
   const at = map.latLngToContainerPoint(layer.positionOf(driver.assetId)!).multiplyBy(dpr);
   const overlay = (i: number): boolean => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { assetDriving, assetName } from './support/fleet-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
-import { mapView, paintedAtCentre, paintedPixels, pixelDifference } from './support/map-canvas';
+import { fleetPainter, mapView, paintedAtCentre, paintedPixels, pixelDifference } from './support/map-canvas';
 import { definition, listCount, connectDemoAgain, waitForDemoFleet } from './support/operator';
 
 const FLEET_SIZE = 20;
@@ -31,6 +31,9 @@ describe('the live map in Chromium against the local fleet service', () => {
     await list.getByText(`${FLEET_SIZE} of ${FLEET_SIZE} assets`).waitFor(PATIENT);
     await page.getByTestId('status-bar').getByText(`${FLEET_SIZE} assets`).waitFor(PATIENT);
     await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
+    // The built renderer carries the painting worker and the browser shell serves it (docs/architecture.md
+    // "The renderer"): a worker that failed to load would have left the page painting.
+    expect(await fleetPainter(page)).toBe('worker');
 
     // Markers glide between fixes; two moments a few ticks apart differ wherever a vehicle moved.
     const before = await paintedPixels(page);

@@ -115,3 +115,52 @@ describe('placing the fleet on a canvas that moved (a pan reaching its edge)', (
     expect(m.sy[0]).toBeCloseTo(300, 3);
   });
 });
+
+describe('what a frame hands its painter', () => {
+  const slots = (changes: Int32Array): number[] => Array.from(changes).filter((_, k) => k % 4 === 0);
+
+  it('hands every drawn marker with a new view, then only the markers that landed elsewhere', () => {
+    const f = fleet();
+    const m = new MarkerFrame();
+    m.locate(f, 100, view);
+    const first = m.takeDelta(view);
+    expect(first).toMatchObject({ width: 800, height: 600, dpr: 1, count: 3, fresh: true, moveBy: null });
+    // Assets 1 and 2 are in view; 3 (latitude 40) is not.
+    expect(slots(first.changes)).toEqual([0, 1]);
+    expect(Array.from(first.changes.subarray(0, 4))).toEqual([0, 400, 300, (0 << 8) | 9]);
+
+    f.apply([fix(2, 51.91, 4.4035, 0)], true, 200, classify);
+    m.locate(f, 200 + MOVE_DURATION_MS, view);
+    const next = m.takeDelta(view);
+    expect(next.fresh).toBe(false);
+    expect(slots(next.changes)).toEqual([1]);
+    expect(m.takeDelta(view).changes.length).toBe(0);
+  });
+
+  it('keeps what changed over frames not yet handed, and how far the canvas moved in whole device pixels', () => {
+    const f = fleet();
+    const m = new MarkerFrame();
+    m.locate(f, 100, view);
+    m.takeDelta(view);
+    m.locate(f, 116, { ...view, ox: view.ox + 3 });
+    m.locate(f, 132, { ...view, ox: view.ox + 5, oy: view.oy - 2 });
+    const delta = m.takeDelta(view);
+    expect(delta.moveBy).toEqual([5, -2]);
+    expect(delta.fresh).toBe(false);
+    // The markers stayed on the map: on the canvas they moved the other way, and nothing else changed.
+    expect(delta.changes.length).toBe(0);
+    expect(m.qx[0]).toBe(395);
+  });
+
+  it('starts afresh after invalidate()', () => {
+    const f = fleet();
+    const m = new MarkerFrame();
+    m.locate(f, 100, view);
+    m.takeDelta(view);
+    m.invalidate();
+    m.locate(f, 116, view);
+    const delta = m.takeDelta(view);
+    expect(delta.fresh).toBe(true);
+    expect(slots(delta.changes)).toEqual([0, 1]);
+  });
+});

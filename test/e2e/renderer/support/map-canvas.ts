@@ -17,22 +17,37 @@ interface Box {
   readonly height: number;
 }
 
-/** The little of a page's <canvas> read here (these files compile without the DOM library). */
+interface Pixels {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8ClampedArray;
+}
+
+/**
+ * The little of a page's <canvas> read here (these files compile without the DOM library). A worker paints
+ * the fleet's canvas where Chromium can hand it one (fleet-canvas-layer.ts): the page cannot read such a
+ * canvas, and the layer gives it `readFleetPixels`, which asks the worker.
+ */
 interface PageCanvas {
   readonly tagName: string;
   readonly width: number;
   readonly height: number;
-  getContext(
-    kind: '2d',
-  ): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+  readFleetPixels?: () => Promise<Pixels>;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): Pixels } | null;
   getBoundingClientRect(): Box;
 }
 
 /** Indices of the canvas pixels something is drawn on (the canvas is transparent elsewhere). */
 export async function paintedPixels(page: Page, canvas: string = FLEET_CANVAS): Promise<Set<number>> {
-  const painted = await page.locator(canvas).evaluate((node: unknown) => {
+  const painted = await page.locator(canvas).evaluate(async (node: unknown) => {
     const el = node as PageCanvas;
     if (el.tagName !== 'CANVAS') throw new Error('the map layer is not a canvas');
+    if (el.readFleetPixels) {
+      const { data } = await el.readFleetPixels();
+      const out: number[] = [];
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) out.push(i >> 2);
+      return out;
+    }
     const ctx = el.getContext('2d');
     if (!ctx || el.width === 0 || el.height === 0) return [];
     const { data } = ctx.getImageData(0, 0, el.width, el.height);
@@ -41,6 +56,11 @@ export async function paintedPixels(page: Page, canvas: string = FLEET_CANVAS): 
     return out;
   });
   return new Set(painted);
+}
+
+/** Who paints the fleet's canvas: a worker where Chromium hands it one, the page where the worker failed. */
+export async function fleetPainter(page: Page): Promise<string | null> {
+  return page.locator(FLEET_CANVAS).getAttribute('data-painter');
 }
 
 /** Pixels drawn at one moment and not the other: markers that moved, appeared or left. */
@@ -76,24 +96,34 @@ export async function paintedNear(
   red = false,
 ): Promise<number> {
   return page.locator(canvas).evaluate(
-    (node: unknown, [x, y, r, onlyRed]: readonly [number, number, number, boolean]) => {
+    async (node: unknown, [x, y, r, onlyRed]: readonly [number, number, number, boolean]) => {
       const el = node as PageCanvas;
       if (el.tagName !== 'CANVAS') throw new Error('the map layer is not a canvas');
-      const ctx = el.getContext('2d');
-      if (!ctx) return 0;
       const box = el.getBoundingClientRect();
-      const dpr = el.width / box.width;
+      // A worker's canvas element need not carry the size the worker gave it: the pixels read back do.
+      const fleet = el.readFleetPixels ? await el.readFleetPixels() : null;
+      const dpr = (fleet?.width ?? el.width) / box.width;
       const side = Math.round(2 * r * dpr);
-      const { data } = ctx.getImageData(
-        Math.round((x - r - box.left) * dpr),
-        Math.round((y - r - box.top) * dpr),
-        side,
-        side,
-      );
+      const x0 = Math.round((x - r - box.left) * dpr);
+      const y0 = Math.round((y - r - box.top) * dpr);
+      let all: Pixels | null = fleet;
+      if (!all) {
+        const ctx = el.getContext('2d');
+        if (!ctx) return 0;
+        all = { width: side, height: side, data: ctx.getImageData(x0, y0, side, side).data };
+      }
+      // The whole canvas read from a worker: the square is picked out of it (outside the canvas counts as blank).
+      const whole = fleet !== null;
       let n = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const [cr, cg, cb, ca] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-        if (onlyRed ? ca === 255 && cg < cr / 2 && cb < cr / 2 : ca > 0) n++;
+      for (let j = 0; j < side; j++) {
+        for (let k = 0; k < side; k++) {
+          const px = whole ? x0 + k : k;
+          const py = whole ? y0 + j : j;
+          if (px < 0 || py < 0 || px >= all.width || py >= all.height) continue;
+          const i = (py * all.width + px) * 4;
+          const [cr, cg, cb, ca] = [all.data[i]!, all.data[i + 1]!, all.data[i + 2]!, all.data[i + 3]!];
+          if (onlyRed ? ca === 255 && cg < cr / 2 && cb < cr / 2 : ca > 0) n++;
+        }
       }
       return n;
     },
@@ -112,12 +142,16 @@ export async function mapView(page: Page): Promise<string> {
  */
 export async function pixelsInColours(page: Page, colours: readonly string[]): Promise<number> {
   const rgb = colours.map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
-  return page.locator(FLEET_CANVAS).evaluate((node: unknown, wanted: number[][]) => {
+  return page.locator(FLEET_CANVAS).evaluate(async (node: unknown, wanted: number[][]) => {
     const el = node as PageCanvas;
     if (el.tagName !== 'CANVAS') throw new Error('the fleet layer is not a canvas');
-    const ctx = el.getContext('2d');
-    if (!ctx || el.width === 0 || el.height === 0) return 0;
-    const { data } = ctx.getImageData(0, 0, el.width, el.height);
+    let data: Uint8ClampedArray;
+    if (el.readFleetPixels) data = (await el.readFleetPixels()).data;
+    else {
+      const ctx = el.getContext('2d');
+      if (!ctx || el.width === 0 || el.height === 0) return 0;
+      data = ctx.getImageData(0, 0, el.width, el.height).data;
+    }
     let n = 0;
     for (let i = 0; i < data.length; i += 4) {
       if (data[i + 3]! < 250) continue;

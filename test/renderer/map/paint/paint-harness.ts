@@ -1,11 +1,11 @@
 import { FleetPositions } from '../../../../src/renderer/src/features/map/fleet-positions';
 import { mercatorX, mercatorY } from '../../../../src/renderer/src/features/map/interpolation';
 import { MARKER_PALETTE } from '../../../../src/renderer/src/features/map/map-palette';
-import {
-  MarkerFrame,
-  type CssBox,
-  type FrameView,
-} from '../../../../src/renderer/src/features/map/marker-frame';
+import type { FrameDelta } from '../../../../src/renderer/src/features/map/marker-compositor';
+import { MarkerFrame, type FrameView } from '../../../../src/renderer/src/features/map/marker-frame';
+import { NO_OVERLAY } from '../../../../src/renderer/src/features/map/marker-overlay';
+import { PagePainter, type MarkerPainter } from '../../../../src/renderer/src/features/map/marker-painter';
+import { WorkerPainter } from '../../../../src/renderer/src/features/map/worker-painter';
 import type { LivePosition } from '../../../../src/shared/ipc';
 
 /** What the harness found: each step's canvas against one painted whole, and how the steps handed pixels over. */
@@ -13,12 +13,17 @@ export interface PaintCheck {
   readonly steps: number;
   /** Steps after which the incrementally painted canvas differed from one painted whole. */
   readonly mismatches: string[];
-  /** Steps handed over in more than one box (the dirty tiles lay apart). */
-  readonly splitSteps: number;
-  /** Pixels handed over by the incremental paints, and by as many whole canvases. */
-  readonly handedPx: number;
+  /** Which painter drew the incremental frames: the page's, or a worker's (read back through it). */
+  readonly painter: 'page' | 'worker';
+  /** Steps handed over in more than one box (the dirty tiles lay apart); not seen from the page when a worker paints. */
+  readonly splitSteps: number | null;
+  /** Pixels handed over by the incremental paints, and by as many whole canvases (null: as above). */
+  readonly handedPx: number | null;
   readonly wholePx: number;
 }
+
+const query = new URLSearchParams(location.search);
+const mode = query.get('painter') === 'worker' ? 'worker' : 'page';
 
 const dpr = window.devicePixelRatio;
 const W = 640;
@@ -56,50 +61,50 @@ const classify = (p: LivePosition): number => (p.speed > 0 ? 0 : 2);
 const palette = MARKER_PALETTE.dark;
 const shown = { x0: 0, y0: 0, x1: Math.round(W * dpr), y1: Math.round(H * dpr) };
 
-function canvas(): CanvasRenderingContext2D {
+function canvas(): HTMLCanvasElement {
   const c = document.createElement('canvas');
   c.width = Math.round(W * dpr);
   c.height = Math.round(H * dpr);
   document.body.append(c);
-  const ctx = c.getContext('2d', { willReadFrequently: true })!;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  return ctx;
+  return c;
 }
 
-/** Semi-transparent squares over fixed spots, as the stacks' counts are: drawn twice over a pixel, they darken it. */
-const SPOTS = Array.from({ length: 40 }, (_, k) => [(k * 97) % (W - 20), (k * 61) % (H - 20)] as const);
-const decorate = (ctx: CanvasRenderingContext2D, regions: readonly CssBox[] | null): void => {
-  ctx.save();
-  if (regions) {
-    ctx.beginPath();
-    for (const r of regions) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
-    ctx.clip();
-  }
-  ctx.fillStyle = 'rgba(255, 200, 0, 0.5)';
-  for (const [x, y] of SPOTS) ctx.fillRect(x, y, 14, 10);
-  ctx.restore();
-};
+/**
+ * Markers only: the stacks' counts are redrawn clipped to the boxes handed over, and Skia antialiases a
+ * path clipped so a few units off the same path drawn whole (at a count's soft edge, up to ~30 units of
+ * alpha), on the page and in a worker alike, as it did before the worker (at the branch point, with real
+ * counts, 2, 4, 8 … pixels off at the first steps). What must match exactly is the markers' pixels.
+ */
+const overlay = NO_OVERLAY;
 
 async function run(): Promise<PaintCheck> {
   const positions = new FleetPositions();
   positions.apply(fixes, false, 0, classify);
   const live = new MarkerFrame();
-  const ctx = canvas();
+  const el = canvas();
   let handedPx = 0;
   let calls = 0;
-  const put = ctx.putImageData.bind(ctx);
-  ctx.putImageData = ((img: ImageData, dx: number, dy: number, ...dirty: number[]): void => {
-    calls++;
-    handedPx += dirty.length === 4 ? dirty[2]! * dirty[3]! : img.width * img.height;
-    put(img, dx, dy, ...(dirty as [number, number, number, number]));
-  }) as typeof ctx.putImageData;
-  const extras = { labels: false, decorate };
+  let failure: string | null = null;
+  let painter: MarkerPainter;
+  if (mode === 'worker') {
+    painter = new WorkerPainter(el, (reason) => (failure = reason));
+  } else {
+    const ctx = el.getContext('2d', { willReadFrequently: true })!;
+    const put = ctx.putImageData.bind(ctx);
+    ctx.putImageData = ((img: ImageData, dx: number, dy: number, ...dirty: number[]): void => {
+      calls++;
+      handedPx += dirty.length === 4 ? dirty[2]! * dirty[3]! : img.width * img.height;
+      put(img, dx, dy, ...(dirty as [number, number, number, number]));
+    }) as typeof ctx.putImageData;
+    painter = new PagePainter(el);
+  }
   const mismatches: string[] = [];
   let splitSteps = 0;
   let steps = 0;
   let wholePx = 0;
+  const paint = (delta: FrameDelta): void => painter.frame(delta, overlay, palette, shown);
   live.locate(positions, 0, view);
-  live.paint(ctx, positions, extras, palette, String, undefined, 0, view, shown);
+  paint(live.takeDelta(view));
   // A batch every 100 ms moves a fiftieth of the crowd a few pixels (as the national fleet's city does); frames every 16 ms follow the glides.
   for (let now = 16; now <= 1600; now += 16) {
     if (now % 96 === 0) {
@@ -115,23 +120,35 @@ async function run(): Promise<PaintCheck> {
     }
     if (!live.locate(positions, now, view)) continue;
     calls = 0;
-    live.paint(ctx, positions, extras, palette, String, undefined, now, view, shown);
+    paint(live.takeDelta(view));
     steps++;
     wholePx += shown.x1 * shown.y1;
     if (calls > 1) splitSteps++;
+    const refCanvas = canvas();
     const whole = new MarkerFrame();
-    const ref = canvas();
+    const ref = new PagePainter(refCanvas);
     whole.locate(positions, now, view);
-    whole.paint(ref, positions, extras, palette, String, undefined, now, view, shown);
-    const a = new Uint32Array(ctx.getImageData(0, 0, shown.x1, shown.y1).data.buffer);
-    const b = new Uint32Array(ref.getImageData(0, 0, shown.x1, shown.y1).data.buffer);
-    let diff = 0;
-    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) diff++;
+    ref.frame(whole.takeDelta(view), overlay, palette, shown);
+    const [got, want] = await Promise.all([painter.pixels(), ref.pixels()]);
+    if (failure) throw new Error(`the worker failed: ${failure}`);
+    const a = new Uint32Array(got.data.buffer, got.data.byteOffset, got.data.length / 4);
+    const b = new Uint32Array(want.data.buffer, want.data.byteOffset, want.data.length / 4);
+    let diff = Math.abs(a.length - b.length);
+    for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) diff++;
     if (diff > 0) mismatches.push(`${now} ms: ${diff} pixels`);
-    ref.canvas.remove();
+    refCanvas.remove();
     if (steps % 8 === 0) await new Promise((r) => requestAnimationFrame(r));
   }
-  return { steps, mismatches, splitSteps, handedPx, wholePx };
+  painter.dispose();
+  const page = mode === 'page';
+  return {
+    steps,
+    mismatches,
+    painter: mode,
+    splitSteps: page ? splitSteps : null,
+    handedPx: page ? handedPx : null,
+    wholePx,
+  };
 }
 
 run().then(

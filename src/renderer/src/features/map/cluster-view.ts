@@ -2,8 +2,8 @@ import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
 import { mercatorX, mercatorY } from './interpolation';
-import { drawCluster, type Palette } from './marker-drawing';
 import type { FrameView, MarkerFrame } from './marker-frame';
+import { SCENE_CLUSTER, SCENE_SPRITE, type ClusterScene } from './marker-overlay';
 import { headingColumn } from './marker-sprites';
 
 /** Rebuilding the cluster index costs ~10 ms at 10,000 assets; once a second follows the live feed. */
@@ -143,15 +143,17 @@ export class ClusterView {
     return false;
   }
 
-  /** Draws the clusters and lone markers in view of the index as refresh() left it; returns the clusters drawn. */
+  /**
+   * The clusters and lone markers in view of the index as refresh() left it, added to `scene` in the order
+   * they are drawn; returns the clusters.
+   */
   draw(
-    ctx: CanvasRenderingContext2D,
+    scene: ClusterScene,
     positions: FleetPositions,
     markers: MarkerFrame,
     bbox: readonly [number, number, number, number],
     zoom: number,
     view: FrameView,
-    palette: Palette,
     open: ReadonlySet<number> | null = null,
   ): ClusterHit[] {
     markers.hideAll(positions);
@@ -161,7 +163,7 @@ export class ClusterView {
       if (p.kind === 'cluster') {
         // The open stack (its vehicles alone on their spot) is drawn fanned out by the layer.
         if (open?.size === p.hit.count && this.holds(p.hit, positions, open)) continue;
-        drawCluster(ctx, p.hit.x, p.hit.y, p.hit.count, palette);
+        scene.push(SCENE_CLUSTER, p.hit.x, p.hit.y, p.hit.count, 0);
         clusters.push(p.hit);
         continue;
       }
@@ -169,7 +171,7 @@ export class ClusterView {
       if (i === undefined || open?.has(i)) continue;
       markers.place(i, p.x, p.y);
       const col = positions.st[i] === 0 ? headingColumn(positions.tc[i]!) : 0;
-      markers.drawSprite(ctx, palette, positions.st[i]!, col, p.x, p.y);
+      scene.push(SCENE_SPRITE, p.x, p.y, positions.st[i]!, col);
       this.lone.push(i, positions.st[i]!, col);
     }
     return clusters;

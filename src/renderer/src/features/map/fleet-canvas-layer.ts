@@ -5,11 +5,15 @@ import { ClusterView } from './cluster-view';
 import { FleetPositions } from './fleet-positions';
 import { hitTest, type ClusterHit, type HoverHit, type StackHit } from './hit-test';
 import { lerp, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
-import { drawFanLegs, drawStackBadge, stackBadgeBox, type Palette } from './marker-drawing';
+import type { PixelRect } from './dirty-tiles';
+import type { Palette } from './marker-drawing';
+import { LABEL_MAX_COUNT, MarkerFrame, type FrameView } from './marker-frame';
+import type { MarkerOverlay } from './marker-overlay';
+import { PagePainter, type CanvasPixels, type MarkerPainter } from './marker-painter';
 import { headingColumn } from './marker-sprites';
-import { MarkerFrame, type CssBox, type FrameView } from './marker-frame';
 import { fanOffsets, fanReach } from './spiderfy';
 import { NO_STACK, StackIndex, type Stack } from './stack-index';
+import { canPaintInWorker, WorkerPainter } from './worker-painter';
 
 export type { ClusterHit, HoverHit, StackHit } from './hit-test';
 
@@ -17,8 +21,9 @@ export type { ClusterHit, HoverHit, StackHit } from './hit-test';
 const CLUSTER_QUERY_MARGIN_PX = 40;
 /** Regrouping the vehicles on one spot is a pass over the fleet: once a second follows the live feed. */
 const STACK_REBUILD_MS = 1000;
-/** A fanned vehicle's sprite reaches this far past its place (the fan's box, for redrawing under it). */
-const FAN_MARGIN_PX = 14;
+
+/** The fleet's canvas element, with a way to read what it shows even while a worker paints it (tests, the pan check). */
+export type FleetCanvas = HTMLCanvasElement & { readFleetPixels?: () => Promise<CanvasPixels> };
 
 export interface FleetLayerOptions {
   /** Colour index (STATE_INDEX) of an asset from its latest position. */
@@ -36,6 +41,8 @@ export interface FleetLayerOptions {
   skipUnchangedFrames?: boolean;
   /** Called with the main-thread time of each redraw (bench, diagnostics). */
   onFrame?(ms: number): void;
+  /** Paint in a worker where the page can hand it the canvas (default true; false paints on the page). */
+  paintInWorker?: boolean;
 }
 
 /**
@@ -45,9 +52,15 @@ export interface FleetLayerOptions {
  * This file is the Leaflet side: events, frame scheduling, follow; the
  * fleet's data, its drawing, clustering and hit-testing live next to it.
  */
+const sameRect = (a: PixelRect, b: PixelRect | null): boolean =>
+  b !== null && a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
+
 export class FleetCanvasLayer extends L.Layer {
-  private canvas: HTMLCanvasElement | null = null;
-  private ctx: CanvasRenderingContext2D | null = null;
+  private canvas: FleetCanvas | null = null;
+  private painter: MarkerPainter | null = null;
+  /** The canvas's size in device pixels as last drawn, and where the map showed on it (device pixels). */
+  private canvasSize = '';
+  private lastShown: PixelRect | null = null;
   private opts: FleetLayerOptions;
   private readonly positions = new FleetPositions();
   private readonly markers = new MarkerFrame();
@@ -91,8 +104,7 @@ export class FleetCanvasLayer extends L.Layer {
     pane.style.zIndex = '450';
     pane.style.pointerEvents = 'none';
     const canvas = L.DomUtil.create('canvas', 'fleet-canvas leaflet-zoom-animated', pane);
-    this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    this.mountCanvas(canvas, this.opts.paintInWorker !== false);
     map.on('move zoom viewreset resize', this.requestRedraw, this);
     map.on('zoomend', this.onZoomEnd, this);
     map.on('moveend', this.onMoveEnd, this);
@@ -116,11 +128,53 @@ export class FleetCanvasLayer extends L.Layer {
     map.off('dragstart', this.stopFollowingOnDrag, this);
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
+    this.painter?.dispose();
+    this.painter = null;
     this.canvas?.remove();
     this.canvas = null;
     this.placement = null;
-    this.ctx = null;
+    this.canvasSize = '';
     return this;
+  }
+
+  /** Where the fleet is painted: in a worker, or on the page (no OffscreenCanvas, or the worker failed). */
+  paintMode(): MarkerPainter['mode'] | null {
+    return this.painter?.mode ?? null;
+  }
+
+  /** The canvas's pixels as of the last frame drawn (tests, the pan check). */
+  pixels(): Promise<CanvasPixels> {
+    return this.painter ? this.painter.pixels() : Promise.reject(new Error('the layer is not on a map'));
+  }
+
+  /**
+   * Paints into `canvas`: from a worker that owns it where the page can hand it over (and `inWorker`), else
+   * on the page. A worker that fails leaves its canvas unusable from the page: a new one takes its place,
+   * painted here.
+   */
+  private mountCanvas(canvas: FleetCanvas, inWorker: boolean): void {
+    this.canvas = canvas;
+    this.canvasSize = '';
+    this.lastShown = null;
+    this.markers.invalidate();
+    this.forceRedraw = true;
+    canvas.readFleetPixels = () => this.pixels();
+    this.painter =
+      inWorker && canPaintInWorker(canvas)
+        ? new WorkerPainter(canvas, (reason) => this.workerFailed(canvas, reason))
+        : new PagePainter(canvas);
+    // Who paints it, on the element: what a test or an operator's devtools can see.
+    canvas.dataset.painter = this.painter.mode;
+  }
+
+  private workerFailed(canvas: FleetCanvas, reason: string): void {
+    console.warn('fleet canvas: the painting worker failed, painting on the page', reason);
+    if (this.canvas !== canvas) return;
+    const fresh: FleetCanvas = L.DomUtil.create('canvas', canvas.className);
+    fresh.style.cssText = canvas.style.cssText;
+    canvas.replaceWith(fresh);
+    this.mountCanvas(fresh, false);
+    this.requestRedraw();
   }
 
   /** Replaces everything (a new snapshot): no animation from stale places. */
@@ -327,58 +381,45 @@ export class FleetCanvasLayer extends L.Layer {
   }
 
   /**
-   * Over the markers: each closed stack in view gets its count, the open one
-   * its pin, legs and vehicles (redrawn over the legs). Only what meets
-   * `regions` (the pixels the paint just handed over; null: all), clipped to
-   * them: the rest of the canvas still shows them. Work in proportion to the
-   * fleet's stacks, not its assets; no clip set up when nothing is to be drawn.
+   * What is drawn over the markers: each closed stack in view gets its count, the open one its pin, legs
+   * and vehicles; names while few markers show (`labels`); the selected asset ringed and named. Work in
+   * proportion to the fleet's stacks, not its assets.
    */
-  private decorate(
-    ctx: CanvasRenderingContext2D,
-    view: FrameView,
-    now: number,
-    regions: readonly CssBox[] | null,
-  ): void {
-    const pal = this.opts.palette;
+  private overlay(view: FrameView, now: number, labels: boolean): MarkerOverlay {
     const m = this.markers;
-    const meets = (a: CssBox, b: CssBox): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-    const within = (b: CssBox): boolean => !regions || regions.some((r) => meets(b, r));
+    const q = this.positions;
     const badges: number[] = [];
     for (const stack of this.stacks.stacks) {
       if (stack.key === this.openKey) continue;
       const top = stack.slots.find((s) => s < m.count && !Number.isNaN(m.sx[s]));
-      if (top !== undefined && within(stackBadgeBox(m.sx[top]!, m.sy[top]!)))
-        badges.push(top, stack.slots.length);
+      if (top !== undefined) badges.push(m.sx[top]!, m.sy[top]!, stack.slots.length);
     }
     const first = this.fanned[0];
-    let fan: [number, number] | null = null;
-    if (first !== undefined && first < this.positions.count) {
+    let fan: MarkerOverlay['fan'] = null;
+    if (first !== undefined && first < q.count) {
       const [cx, cy] = this.spotInCanvas(first, now, view.scale, view.ox, view.oy);
-      const r = fanReach(this.fan) + FAN_MARGIN_PX;
-      if (within({ x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r })) fan = [cx, cy];
-    }
-    if (badges.length === 0 && !fan) return;
-    ctx.save();
-    if (regions) {
-      ctx.beginPath();
-      for (const r of regions) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
-      ctx.clip();
-    }
-    for (let k = 0; k < badges.length; k += 2) {
-      const top = badges[k]!;
-      drawStackBadge(ctx, m.sx[top]!, m.sy[top]!, badges[k + 1]!, pal);
-    }
-    if (fan) {
-      drawFanLegs(ctx, fan[0], fan[1], this.fan, pal);
-      const q = this.positions;
+      const sprites: number[] = [];
       for (const s of this.fanned) {
         if (Number.isNaN(m.sx[s])) continue;
         const state = q.st[s]!;
-        const col = state === 0 ? headingColumn(q.tc[s]!) : 0;
-        m.drawSprite(ctx, pal, state, col, m.sx[s]!, m.sy[s]!);
+        sprites.push(state, state === 0 ? headingColumn(q.tc[s]!) : 0, m.sx[s]!, m.sy[s]!);
+      }
+      fan = { cx, cy, offsets: this.fan, sprites };
+    }
+    const slot = this.selected === null ? undefined : q.slot(this.selected);
+    const names: { x: number; y: number; rank: number; name: string }[] = [];
+    if (labels) {
+      for (let i = 0; i < m.count; i++) {
+        const x = m.sx[i]!;
+        if (Number.isNaN(x) || (this.closedStackOf(i) !== NO_STACK && i !== slot)) continue;
+        names.push({ x, y: m.sy[i]!, rank: i === slot ? -1 : q.st[i]!, name: this.opts.nameOf(q.ids[i]!) });
       }
     }
-    ctx.restore();
+    const selected =
+      slot === undefined
+        ? null
+        : { ...m.markerAt(q, slot, now, view), name: this.opts.nameOf(this.selected!) };
+    return { badges: Float64Array.from(badges), fan, labels: labels ? names : null, selected };
   }
 
   /** Which spots hold which stacks, as one string: a change (a vehicle joined or left) repaints the canvas. */
@@ -408,8 +449,8 @@ export class FleetCanvasLayer extends L.Layer {
     this.frame = 0;
     const map = this._map as L.Map | undefined;
     const canvas = this.canvas;
-    const ctx = this.ctx;
-    if (!map || !canvas || !ctx) return;
+    const painter = this.painter;
+    if (!map || !canvas || !painter) return;
     const started = performance.now();
     this.refreshStacks(started);
     const size = map.getSize();
@@ -422,10 +463,12 @@ export class FleetCanvasLayer extends L.Layer {
     this.placement = p;
     const origin = map.getPixelOrigin();
     L.DomUtil.setTransform(canvas, L.point(p.x - origin.x, p.y - origin.y), 1);
-    if (canvas.width !== Math.round(p.width * dpr) || canvas.height !== Math.round(p.height * dpr)) {
+    // The painter sizes the canvas itself (a worker's canvas cannot be sized from the page).
+    const width = Math.round(p.width * dpr);
+    const height = Math.round(p.height * dpr);
+    if (this.canvasSize !== `${width}x${height}`) {
       this.forceRedraw = true;
-      canvas.width = Math.round(p.width * dpr);
-      canvas.height = Math.round(p.height * dpr);
+      this.canvasSize = `${width}x${height}`;
       canvas.style.width = `${p.width}px`;
       canvas.style.height = `${p.height}px`;
     }
@@ -449,21 +492,19 @@ export class FleetCanvasLayer extends L.Layer {
         this.finishFrame(map, scale, corner, size, started);
         return;
       }
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, p.width, p.height);
       // The canvas's own bounds, plus a cluster disc's reach.
       const m = CLUSTER_QUERY_MARGIN_PX;
       const sw = map.unproject([p.x - m, p.y + p.height + m], zoom);
       const ne = map.unproject([p.x + p.width + m, p.y - m], zoom);
       const bbox = [sw.lng, sw.lat, ne.lng, ne.lat] as const;
+      const scene: number[] = [];
       this.drawnClusters = this.clusters.draw(
-        ctx,
+        scene,
         this.positions,
         this.markers,
         bbox,
         zoom,
         view,
-        pal,
         this.openInClusters(),
       );
       // The open fan's vehicles are placed here (the clusters skip them), then drawn with the stacks' counts.
@@ -472,8 +513,9 @@ export class FleetCanvasLayer extends L.Layer {
         const [cx, cy] = this.spotInCanvas(first, started, scale, p.x, p.y);
         this.fanned.forEach((s, k) => this.markers.place(s, cx + this.fan[k]![0], cy + this.fan[k]![1]));
       }
-      this.decorate(ctx, view, started, null);
-      this.drawSelected(ctx, view, started);
+      const frame = { width, height, dpr, scene: Float64Array.from(scene) };
+      painter.clustered(frame, this.overlay(view, started, false), pal);
+      this.lastShown = null;
       // The clusters hid every marker (hideAll): an unclustered frame after this one starts from scratch.
       this.forceRedraw = false;
       this.clustered = { built: this.clusters.built, placement: p, at: started };
@@ -490,26 +532,11 @@ export class FleetCanvasLayer extends L.Layer {
       // A frame whose every marker lands on the same whole pixel as the last one would be identical: skip it,
       // unless the map pans over pixels not handed to the canvas yet.
       const moved = this.markers.locate(this.positions, started, view);
-      if (moved || this.markers.needsPaint(shown)) {
-        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-        const selected = this.selected === null ? undefined : this.positions.slot(this.selected);
-        const extras = {
-          labels: this.labels,
-          unnamed: (slot: number) => this.closedStackOf(slot) !== NO_STACK,
-          decorate: (c: CanvasRenderingContext2D, regions: readonly CssBox[] | null) =>
-            this.decorate(c, view, started, regions),
-        };
-        this.markers.paint(
-          ctx,
-          this.positions,
-          extras,
-          pal,
-          this.opts.nameOf,
-          selected,
-          started,
-          view,
-          shown,
-        );
+      if (moved || !sameRect(shown, this.lastShown)) {
+        const labels = this.labels && this.markers.visible <= LABEL_MAX_COUNT;
+        const overlay = this.overlay(view, started, labels);
+        painter.frame(this.markers.takeDelta(view), overlay, pal, shown);
+        this.lastShown = shown;
         this.drawnClusters = [];
       }
       this.forceRedraw = false;
@@ -536,14 +563,6 @@ export class FleetCanvasLayer extends L.Layer {
   /** What the clustered frame leaves to the fan: the open stack's spot and vehicles. */
   private openInClusters(): ReadonlySet<number> | null {
     return this.fanned.length === 0 ? null : new Set(this.fanned);
-  }
-
-  private drawSelected(ctx: CanvasRenderingContext2D, view: FrameView, now: number): void {
-    if (this.selected === null) return;
-    const i = this.positions.slot(this.selected);
-    if (i === undefined) return;
-    const pal = this.opts.palette;
-    this.markers.drawSelected(ctx, this.positions, i, now, view, pal, this.opts.nameOf(this.selected));
   }
 
   private keepSelectedCentred(map: L.Map, scale: number, corner: L.Point, size: L.Point): void {

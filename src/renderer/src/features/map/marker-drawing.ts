@@ -10,12 +10,15 @@ export interface Palette {
   readonly clusterText: string;
 }
 
+/** A 2D context on the page's canvas or on one a worker draws (fleet-paint.worker.ts): the drawing is the same. */
+export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 const DOT_R = 5;
 const ARROW_LEN = 9;
 const ARROW_HALF_W = 6;
 
 /** Adds a heading arrow to the current path (no save/restore: 10,000 of these share one fill). */
-export function drawArrow(ctx: CanvasRenderingContext2D, x: number, y: number, courseDeg: number): void {
+export function drawArrow(ctx: Ctx2D, x: number, y: number, courseDeg: number): void {
   const a = (courseDeg * Math.PI) / 180;
   const sin = Math.sin(a);
   const cos = Math.cos(a);
@@ -27,12 +30,12 @@ export function drawArrow(ctx: CanvasRenderingContext2D, x: number, y: number, c
   ctx.closePath();
 }
 
-export function drawDot(ctx: CanvasRenderingContext2D, x: number, y: number): void {
+export function drawDot(ctx: Ctx2D, x: number, y: number): void {
   ctx.moveTo(x + DOT_R, y);
   ctx.arc(x, y, DOT_R, 0, Math.PI * 2);
 }
 
-export function drawSelection(ctx: CanvasRenderingContext2D, x: number, y: number, pal: Palette): void {
+export function drawSelection(ctx: Ctx2D, x: number, y: number, pal: Palette): void {
   ctx.beginPath();
   ctx.arc(x, y, 13, 0, Math.PI * 2);
   ctx.lineWidth = 2.5;
@@ -44,7 +47,7 @@ const LABEL_FONT = '600 11px system-ui, sans-serif';
 
 /** The box drawLabel() and drawSelection() cover together, in CSS pixels, with a pixel to spare for antialiasing. */
 export function selectionBox(
-  ctx: CanvasRenderingContext2D,
+  ctx: Ctx2D,
   x: number,
   y: number,
   text: string,
@@ -63,18 +66,12 @@ export function labelBox(
   return { x0: x + 10, y0: y - 9, x1: x + 18 + w, y1: y + 7 };
 }
 
-export function labelWidth(ctx: CanvasRenderingContext2D, text: string): number {
+export function labelWidth(ctx: Ctx2D, text: string): number {
   ctx.font = LABEL_FONT;
   return ctx.measureText(text).width;
 }
 
-export function drawLabel(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  text: string,
-  pal: Palette,
-): void {
+export function drawLabel(ctx: Ctx2D, x: number, y: number, text: string, pal: Palette): void {
   ctx.font = LABEL_FONT;
   const w = ctx.measureText(text).width;
   const lx = x + 14;
@@ -88,13 +85,7 @@ export function drawLabel(
   ctx.fillText(text, lx, ly + 2);
 }
 
-export function drawCluster(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  count: number,
-  pal: Palette,
-): void {
+export function drawCluster(ctx: Ctx2D, x: number, y: number, count: number, pal: Palette): void {
   const r = clusterRadius(count);
   ctx.beginPath();
   ctx.arc(x, y, r + 3, 0, Math.PI * 2);
@@ -109,7 +100,7 @@ export function drawCluster(
 }
 
 /** A count centred on (x, y) in the current font (a cluster's disc, a stack's badge). */
-function drawCount(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, pal: Palette): void {
+function drawCount(ctx: Ctx2D, text: string, x: number, y: number, pal: Palette): void {
   ctx.fillStyle = pal.clusterText;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -127,13 +118,7 @@ const BADGE_DX = 9;
 const BADGE_DY = -9;
 
 /** A stack of `count` vehicles on one marker: the count in a badge on it. */
-export function drawStackBadge(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  count: number,
-  pal: Palette,
-): void {
+export function drawStackBadge(ctx: Ctx2D, x: number, y: number, count: number, pal: Palette): void {
   const bx = x + BADGE_DX;
   const by = y + BADGE_DY;
   const text = count > 99 ? '99+' : String(count);
@@ -159,7 +144,7 @@ export function stackBadgeBox(x: number, y: number): { x0: number; y0: number; x
 
 /** An open stack: a pin on its spot and a leg out to each of its vehicles (drawn under them). */
 export function drawFanLegs(
-  ctx: CanvasRenderingContext2D,
+  ctx: Ctx2D,
   x: number,
   y: number,
   offsets: readonly (readonly [number, number])[],

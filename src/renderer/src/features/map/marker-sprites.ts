@@ -1,4 +1,4 @@
-import { drawArrow, drawDot, type Palette } from './marker-drawing';
+import { drawArrow, drawDot, type Ctx2D, type Palette } from './marker-drawing';
 import { spriteFromImage, type PixelSprite } from './pixel-frame';
 
 /** Heading resolution of the pre-drawn arrows: 10° steps are indistinguishable at marker size. */
@@ -7,7 +7,7 @@ export const HEADING_STEPS = 36;
 export const SPRITE_CSS_PX = 22;
 
 export interface SpriteAtlas {
-  readonly canvas: HTMLCanvasElement;
+  readonly canvas: HTMLCanvasElement | OffscreenCanvas;
   /** Cell size in device pixels. */
   readonly cell: number;
   readonly dpr: number;
@@ -23,10 +23,20 @@ export interface SpriteAtlas {
  */
 export function buildSpriteAtlas(palette: Palette, dpr: number, stateCount: number): SpriteAtlas {
   const cell = Math.ceil(SPRITE_CSS_PX * dpr);
-  const canvas = document.createElement('canvas');
-  canvas.width = cell * HEADING_STEPS;
-  canvas.height = cell * stateCount;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const width = cell * HEADING_STEPS;
+  const height = cell * stateCount;
+  // A worker has no document (fleet-paint.worker.ts); the page keeps a plain canvas (happy-dom has no OffscreenCanvas).
+  let canvas: HTMLCanvasElement | OffscreenCanvas;
+  let ctx: Ctx2D | null;
+  if (typeof document === 'undefined') {
+    canvas = new OffscreenCanvas(width, height);
+    ctx = canvas.getContext('2d', { willReadFrequently: true });
+  } else {
+    canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    ctx = canvas.getContext('2d', { willReadFrequently: true });
+  }
   if (!ctx) return { canvas, cell, dpr, pixels: [] };
   // Each sprite is drawn about its own cell's centre pixel, the one spriteFromImage calls (0, 0). Scaling the
   // whole sheet instead puts cell c at c · 22 · dpr, which drifts off the whole-pixel cells at a fractional
@@ -56,4 +66,29 @@ export function buildSpriteAtlas(palette: Palette, dpr: number, stateCount: numb
 export function headingColumn(courseDeg: number): number {
   const c = Math.round((((courseDeg % 360) + 360) % 360) / (360 / HEADING_STEPS));
   return c % HEADING_STEPS;
+}
+
+/** One marker drawn through the canvas itself (clustered frames, an open fan, the selected asset). */
+export function drawSprite(
+  ctx: Ctx2D,
+  atlas: SpriteAtlas,
+  state: number,
+  column: number,
+  x: number,
+  y: number,
+): void {
+  // The cell is whole device pixels (SPRITE_CSS_PX · dpr rounded up): drawn at that size, not resampled to 22 CSS px.
+  const size = atlas.cell / atlas.dpr;
+  const h = Math.floor(atlas.cell / 2) / atlas.dpr;
+  ctx.drawImage(
+    atlas.canvas,
+    column * atlas.cell,
+    state * atlas.cell,
+    atlas.cell,
+    atlas.cell,
+    x - h,
+    y - h,
+    size,
+    size,
+  );
 }

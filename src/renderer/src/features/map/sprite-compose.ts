@@ -112,3 +112,18 @@ export function shiftFrame(frame: PixelFrame, tiles: DirtyTiles, kx: number, ky:
     tiles.mark(s.x0, s.y0, s.x1 - 1, s.y1 - 1);
   }
 }
+
+/** Placed markers moved the other way than the canvas: (kx, ky) device pixels. */
+export function shiftPlaced(m: PlacedSprites, kx: number, ky: number): void {
+  for (let i = 0; i < m.count; i++) {
+    if (m.qx[i] === HIDDEN) continue;
+    m.qx[i] = m.qx[i]! - kx;
+    m.qy[i] = m.qy[i]! - ky;
+  }
+}
+
+/** `to` (a larger array) holding `from`'s values first: the per-slot arrays grow with the fleet. */
+export function grow<T extends Int32Array | Uint8Array | Float32Array>(to: T, from: T): T {
+  to.set(from);
+  return to;
+}
