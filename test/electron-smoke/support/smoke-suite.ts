@@ -23,7 +23,7 @@ import {
   showCustomRange,
   shownSummary,
 } from '../../e2e/renderer/support/history-screen';
-import { paintedPixels, pixelDifference } from '../../e2e/renderer/support/map-canvas';
+import { fleetPainter, paintedPixels, pixelDifference } from '../../e2e/renderer/support/map-canvas';
 import { findAndSelectAsset, openScreen, waitForDemoFleet } from '../../e2e/renderer/support/operator';
 import { ARTIFACTS, launchFleetdesk, launchSecondInstance, type SmokeApp } from './launch';
 import { OWNED_FLEET_SIZE, startOwnedService, type OwnedService } from './owned-service';
@@ -127,6 +127,9 @@ export function describeElectronSmoke(kind: SmokeTarget['kind'], found: Found<Sm
         .getByText(/^\s*Live positions:\s+coming in\s*$/)
         .waitFor(PATIENT);
       await expect.poll(async () => (await paintedPixels(page)).size, PATIENT).toBeGreaterThan(0);
+      // The module worker loads over app:// (a standard, secure scheme): a failed load would fall back to
+      // painting on the page, which works but is what this checks against.
+      expect(await fleetPainter(page)).toBe('worker');
       await running().screenshot('demo');
       expect(running().consoleErrors).toEqual([]);
     });
