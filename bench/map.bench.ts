@@ -22,6 +22,7 @@ import { serveHarness, shootPages, type Shot } from '../test/support/harness-pag
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CURVE_SIZES, curveBench, type OtherCheckout } from './map-curve/frame-curve';
+import { percentile } from './support/sample-stats';
 
 interface FrameReport {
   mode: string;
@@ -50,10 +51,6 @@ interface TrackReport {
 const ASSETS = 10_000;
 const SECONDS = 8;
 
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] ?? Number.NaN;
-};
 const f = (n: number): string => n.toFixed(1).padStart(7);
 
 async function result<T>(page: Page, timeoutMs: number): Promise<T> {
@@ -110,10 +107,10 @@ async function panBench(browser: Browser, url: string): Promise<void> {
     `  ${''.padEnd(28)}${'p95 full redraw'.padStart(16)}${'p95 layer'.padStart(12)}${'ratio'.padStart(8)}${'median layer'.padStart(14)}${'frames'.padStart(8)}`,
   );
   for (const [label, ours, full] of rows) {
-    const a = pct(full.scripts, 0.95);
-    const b = pct(ours.scripts, 0.95);
+    const a = percentile(full.scripts, 95);
+    const b = percentile(ours.scripts, 95);
     console.log(
-      `  ${label.padEnd(28)}${f(a).padStart(16)}${f(b).padStart(12)}${`${(a / b).toFixed(1)}×`.padStart(8)}${f(pct(ours.scripts, 0.5)).padStart(14)}${String(ours.scripts.length).padStart(8)}`,
+      `  ${label.padEnd(28)}${f(a).padStart(16)}${f(b).padStart(12)}${`${(a / b).toFixed(1)}×`.padStart(8)}${f(percentile(ours.scripts, 50)).padStart(14)}${String(ours.scripts.length).padStart(8)}`,
     );
   }
 }
@@ -173,7 +170,7 @@ async function bench(url: string): Promise<void> {
       `machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     );
     const row = (label: string, xs: number[]): string =>
-      `  ${label.padEnd(62)}${f(Math.min(...xs))} ${f(pct(xs, 0.5))} ${f(pct(xs, 0.95))} ${f(Math.max(...xs))} ${String(xs.length).padStart(7)}`;
+      `  ${label.padEnd(62)}${f(Math.min(...xs))} ${f(percentile(xs, 50))} ${f(percentile(xs, 95))} ${f(Math.max(...xs))} ${String(xs.length).padStart(7)}`;
     console.log(`  ${'ms'.padEnd(62)}    min  median     p95     max  frames`);
     for (const r of reports) {
       console.log(row(`${r.mode}: script per frame`, r.scripts));
@@ -183,12 +180,12 @@ async function bench(url: string): Promise<void> {
       console.log(`  ${r.mode}: ${(r.frames.length / r.seconds).toFixed(1)} frames per second`);
     }
     const [ours, naive] = reports as [FrameReport, FrameReport];
-    const ratio = (a: number[], b: number[]): number => pct(b, 0.95) / pct(a, 0.95);
+    const ratio = (a: number[], b: number[]): number => percentile(b, 95) / percentile(a, 95);
     console.log(
       `  naive ÷ canvas, p95: script per update frame ${ratio(ours.updateScripts, naive.updateScripts).toFixed(1)}×, whole update frame ${ratio(ours.updateFrames, naive.updateFrames).toFixed(1)}×`,
     );
     console.log(
-      `  target p95 < 16 ms (canvas script per frame): ${pct(ours.scripts, 0.95) < 16 ? 'met' : 'NOT met'}; (whole frame): ${pct(ours.frames, 0.95) < 16 ? 'met' : 'NOT met'}`,
+      `  target p95 < 16 ms (canvas script per frame): ${percentile(ours.scripts, 95) < 16 ? 'met' : 'NOT met'}; (whole frame): ${percentile(ours.frames, 95) < 16 ? 'met' : 'NOT met'}`,
     );
     console.log(
       `  target ≥ 10× naive (whole update frame): ${ratio(ours.updateFrames, naive.updateFrames) >= 10 ? 'met' : 'NOT met'}`,

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RendererMemory } from '../soak/renderer-memory';
 import { startProfile, topSelfTime } from './cpu-profile';
 import { traceThreadCpu } from './frame-trace';
+import { percentile } from '../support/sample-stats';
 
 /** What bench/map/bench-page.ts answers for one run (its FrameReport). */
 export interface CurveReport {
@@ -47,11 +48,6 @@ const SECONDS = 8;
 const BASELINE = 10_000;
 const TARGET_COUNT = 50_000;
 const TARGET_MS = 16;
-
-const pct = (xs: readonly number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] ?? Number.NaN;
-};
 
 async function result(page: Page, timeoutMs: number): Promise<CurveReport> {
   await page.waitForFunction('"benchResult" in window', undefined, { timeout: timeoutMs });
@@ -99,10 +95,10 @@ async function point(
   return {
     count,
     mode: report.mode,
-    scriptP95: pct(report.scripts, 0.95),
-    scriptMedian: pct(report.scripts, 0.5),
+    scriptP95: percentile(report.scripts, 95),
+    scriptMedian: percentile(report.scripts, 50),
     scriptMax: Math.max(...report.scripts),
-    frameP95: pct(report.frames, 0.95),
+    frameP95: percentile(report.frames, 95),
     fps: report.frames.length / report.seconds,
     heap: heapUsed,
     load,
