@@ -56,6 +56,20 @@ describe('the one connection state', () => {
     expect(tracker.get().feed.since).toBe(2_000_000);
   });
 
+  it('was last live at the very instant it went down, on a clock that ticks between any two reads', () => {
+    let t = 5_000_000;
+    const tracker = createConnectionTracker(
+      () => undefined,
+      () => t++,
+    );
+    tracker.channel('live', { state: 'connected', reason: null, since: t });
+    tracker.reachability(true);
+    tracker.channel('live', { state: 'unavailable', reason: connectionReason('unavailable'), since: t });
+    const { feed } = tracker.get();
+    expect(feed.state).toBe('down');
+    expect(feed.lastLiveAt).toBe(feed.since);
+  });
+
   it('goes down when the live socket drops, even before a REST call notices', () => {
     const { tracker, live, at, pushed } = tracked();
     tracker.reachability(true);

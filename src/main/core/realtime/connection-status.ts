@@ -61,8 +61,10 @@ export function createConnectionTracker(
     const before = feed;
     if (state !== feed.state || reason !== feed.reason) {
       const changed = state !== feed.state;
-      const lastLiveAt = feed.state === 'live' && changed ? now() : feed.lastLiveAt;
-      feed = { state, since: changed ? now() : feed.since, reason, lastLiveAt };
+      // One instant: the feed stopped being live when it went down (two clock reads can straddle a tick).
+      const at = changed ? now() : feed.since;
+      const lastLiveAt = feed.state === 'live' && changed ? at : feed.lastLiveAt;
+      feed = { state, since: at, reason, lastLiveAt };
     }
     status = { ...shown, feed };
     return feed !== before;
