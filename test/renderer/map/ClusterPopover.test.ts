@@ -15,11 +15,15 @@ function cluster(memberIds: readonly number[], count = memberIds.length): Cluste
   return { clusterId: 7, count, memberIds, x: 100, y: 80, lat: 50, lon: 10, expansionZoom: 9 };
 }
 
+/** When the popover's listeners were attached: see press(). */
+let mountedAt = 0;
+
 function mountPopover(hit: ClusterHit | StackHit): VueWrapper {
   current = mount(ClusterPopover, {
     props: { cluster: hit, nameOf: (id: number) => NAMES[id] ?? `Asset ${id}` },
     attachTo: document.body,
   });
+  mountedAt = Date.now();
   return current;
 }
 
@@ -28,6 +32,10 @@ function focusedText(): string {
 }
 
 async function press(key: string): Promise<void> {
+  // Vue's listeners ignore an event stamped at or before the millisecond they were attached in (its guard
+  // against a handler added while that event is dispatched), and Esc passes through two of them: a key
+  // pressed in the millisecond of the mount would reach the first and not the second. No one types that fast.
+  while (Date.now() <= mountedAt) await new Promise((r) => setTimeout(r, 1));
   const target = document.activeElement;
   if (!target) throw new Error('nothing has focus');
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
