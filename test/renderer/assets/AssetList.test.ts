@@ -6,7 +6,7 @@ import { useFleet } from '../../../src/renderer/src/stores/fleet';
 import { FakeBridge } from '../support/fake-bridge';
 import { fakeElementSize } from '../support/fake-layout';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
-import { simFleet } from '../support/sim-fleet';
+import { simFleetReportedAt } from '../support/sim-fleet';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
@@ -19,7 +19,8 @@ afterAll(() => restoreSize());
 async function mountList(count: number): Promise<VueWrapper> {
   const { wrapper } = mountWithBridge(AssetList, new FakeBridge());
   current = wrapper;
-  const sim = simFleet(count);
+  // The list shows each fix's age against the machine's clock.
+  const sim = simFleetReportedAt(count, Date.now() - 60_000);
   useFleet().applySnapshot({ assets: sim.assets, positions: sim.positions, fetchedAt: 1, fromCache: false });
   await settle();
   return wrapper;

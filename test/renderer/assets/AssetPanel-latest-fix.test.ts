@@ -8,14 +8,15 @@ import type { ConnectionStatus, LivePosition, Location } from '../../../src/shar
 import { defaultFormat, MILES_UTC_ISO } from '../support/display-format';
 import { mountWithBridge, settle } from '../support/mount-with-bridge';
 import { signedInBridge } from '../support/signed-in-bridge';
-import { onlineStatus, simFleet, TEST_SETTINGS } from '../support/sim-fleet';
+import { onlineStatus, simFleetReportedAt, TEST_SETTINGS } from '../support/sim-fleet';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
 const MINUTE = 60_000;
 const now = Date.now();
-const fleet = simFleet(3);
+// Its fixes an hour old: older than either fix below, on whatever day the test runs.
+const fleet = simFleetReportedAt(3, now - 60 * MINUTE);
 // An online tracker, so that "Online" is what the panel would say from the asset list.
 const asset = fleet.assets.find((a) => a.tracker?.online)!;
 const id = asset.id;

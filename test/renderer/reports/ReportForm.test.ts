@@ -203,7 +203,8 @@ describe('report form', () => {
         },
         { id: 32, name: 'Pallet 7', mac: 'AC:23:3F:00:00:02', portable: true, asset_id: 2, created_at: at },
       ],
-      fetchedAt: Date.UTC(2026, 10, 23, 8, 50),
+      // Ten minutes before the machine's clock, which the form reads the list's age against.
+      fetchedAt: Date.now() - 10 * 60_000,
       fromCache: true,
     });
     bridge.emit('records.changed', { family: 'tags' });

@@ -36,18 +36,23 @@ export interface SimFleet {
 /** Where an asset starts, drawn from the fleet's random source: [lat, lon]. */
 export type Placement = (rnd: () => number) => [number, number];
 
-/** `count` assets around a centre (default: Rotterdam's port area), or where `place` puts each. */
+const ROTTERDAM_PORT: [number, number] = [51.92, 4.4];
+
+/**
+ * `count` assets around a centre (default: Rotterdam's port area), or where `place` puts each, their
+ * newest fix at `t0` (default: a fixed morning, for tests that pass their own `now`).
+ */
 export function simFleet(
   count: number,
   seed = 7,
-  centre: [number, number] = [51.92, 4.4],
+  centre: [number, number] = ROTTERDAM_PORT,
   spreadDeg = 0.35,
   place?: Placement,
+  t0 = Date.UTC(2026, 10, 23, 8, 0, 0),
 ): SimFleet {
   const rnd = seeded(seed);
   const assets: Asset[] = [];
   const positions: LivePosition[] = [];
-  const t0 = Date.UTC(2026, 10, 23, 8, 0, 0);
   for (let i = 0; i < count; i++) {
     const id = i + 1;
     const make = MAKES[i % MAKES.length]!;
@@ -115,6 +120,14 @@ export function simFleet(
       return batch;
     },
   };
+}
+
+/**
+ * The default fleet with its newest fix at `t0`, for a test whose component reads the machine's clock:
+ * against a fixed morning it would read "clock ahead" on any earlier day (the clock sweep runs at some).
+ */
+export function simFleetReportedAt(count: number, t0: number): SimFleet {
+  return simFleet(count, 7, ROTTERDAM_PORT, 0.35, undefined, t0);
 }
 
 export const DEMO_SESSION: SessionView = {
