@@ -20,7 +20,6 @@ const frame = {
     badges: Float64Array.from([10, 12, 3]),
     selected: { x: 1, y: 2, state: 0, column: 4, name: 'Van 7' },
   },
-  palette: MARKER_PALETTE.dark,
   shown: { x0: 0, y0: 0, x1: 1280, y1: 800 },
 };
 
@@ -40,12 +39,18 @@ describe('what the page and the painting worker say to each other', () => {
       { ...frame, overlay: { ...frame.overlay, badges: Float64Array.from([1, 2, Number.NaN]) } },
       { ...frame, overlay: { ...frame.overlay, badges: Float64Array.from([1, 2]) } },
       { ...frame, overlay: { ...frame.overlay, badges: [10, 12, 3] } },
-      { ...frame, palette: { ...MARKER_PALETTE.dark, state: 'red' } },
+      { kind: 'palette', palette: { ...MARKER_PALETTE.dark, state: 'red' } },
+      { kind: 'palette' },
       { kind: 'paint' },
       null,
       'frame',
     ];
     for (const msg of bad) expect(toPainterSchema.safeParse(msg).success, JSON.stringify(msg)).toBe(false);
+  });
+
+  it('takes the palette on its own, as the layer posts it when it changes', () => {
+    expect(toPainterSchema.parse({ kind: 'palette', palette: MARKER_PALETTE.dark }).kind).toBe('palette');
+    expect(toPainterSchema.parse({ kind: 'palette', palette: MARKER_PALETTE.light }).kind).toBe('palette');
   });
 
   it('takes a canvas only as an OffscreenCanvas, which a page without one (happy-dom) never has', () => {

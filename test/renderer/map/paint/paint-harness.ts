@@ -58,7 +58,9 @@ for (let i = 0; i < 1500; i++) {
   });
 }
 const classify = (p: LivePosition): number => (p.speed > 0 ? 0 : 2);
-const palette = MARKER_PALETTE.dark;
+// The theme changes halfway: a worker is sent the palette only then, and must repaint every marker in it.
+let palette = MARKER_PALETTE.dark;
+const THEME_SWITCH_AT_MS = 800;
 const shown = { x0: 0, y0: 0, x1: Math.round(W * dpr), y1: Math.round(H * dpr) };
 
 function canvas(): HTMLCanvasElement {
@@ -118,7 +120,9 @@ async function run(): Promise<PaintCheck> {
         }));
       positions.apply(batch, true, now, classify);
     }
-    if (!live.locate(positions, now, view)) continue;
+    const switched = now === THEME_SWITCH_AT_MS;
+    if (switched) palette = MARKER_PALETTE.light;
+    if (!live.locate(positions, now, view) && !switched) continue;
     calls = 0;
     paint(live.takeDelta(view));
     steps++;

@@ -1,4 +1,5 @@
 import { MarkerCompositor } from './marker-compositor';
+import type { Palette } from './marker-drawing';
 import { toPainterSchema, type FromPainter } from './paint-messages';
 
 /**
@@ -17,6 +18,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const compositor = new MarkerCompositor();
 let ctx: OffscreenCanvasRenderingContext2D | null = null;
+/** The page posts it before its first frame and again only when it changes. */
+let palette: Palette | null = null;
 let failed = false;
 
 function fail(message: string): void {
@@ -40,18 +43,27 @@ scope.addEventListener('message', (e) => {
       if (!ctx) fail('the canvas gave no 2d context');
       return;
     }
+    if (msg.kind === 'palette') {
+      palette = msg.palette;
+      return;
+    }
     if (!ctx) {
       fail(`${msg.kind} before the canvas`);
       return;
     }
-    if (msg.kind === 'frame') compositor.frame(ctx, msg.delta, msg.overlay, msg.palette, msg.shown);
-    else if (msg.kind === 'clustered') compositor.clustered(ctx, msg.frame, msg.overlay, msg.palette);
-    else {
+    if (msg.kind === 'pixels') {
       const { width, height } = ctx.canvas;
       const data =
         width > 0 && height > 0 ? ctx.getImageData(0, 0, width, height).data : new Uint8ClampedArray(0);
       scope.postMessage({ kind: 'pixels', id: msg.id, width, height, data }, [data.buffer]);
+      return;
     }
+    if (!palette) {
+      fail(`${msg.kind} before the palette`);
+      return;
+    }
+    if (msg.kind === 'frame') compositor.frame(ctx, msg.delta, msg.overlay, palette, msg.shown);
+    else compositor.clustered(ctx, msg.frame, msg.overlay, palette);
   } catch (err) {
     fail(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   }

@@ -73,11 +73,12 @@ export const toPainterSchema = z.discriminatedUnion('kind', [
       'not an OffscreenCanvas',
     ),
   }),
+  // The palette comes on its own, when it changes (a theme switch), not with every frame.
+  z.object({ kind: z.literal('palette'), palette: paletteSchema }),
   z.object({
     kind: z.literal('frame'),
     delta: deltaSchema,
     overlay: overlaySchema,
-    palette: paletteSchema,
     shown: rectSchema,
   }),
   z.object({
@@ -89,7 +90,6 @@ export const toPainterSchema = z.discriminatedUnion('kind', [
       scene: finiteFloats.refine((a) => a.length % 5 === 0, 'the scene comes in fives'),
     }),
     overlay: overlaySchema,
-    palette: paletteSchema,
   }),
   z.object({ kind: z.literal('pixels'), id: z.number().int() }),
 ]);

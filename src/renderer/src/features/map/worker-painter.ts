@@ -8,19 +8,14 @@ import { fromPainterSchema } from './paint-messages';
 /** What the page posts (the worker parses it with paint-messages.ts's toPainterSchema). */
 type Request =
   | { readonly kind: 'canvas'; readonly canvas: OffscreenCanvas }
+  | { readonly kind: 'palette'; readonly palette: Palette }
   | {
       readonly kind: 'frame';
       readonly delta: FrameDelta;
       readonly overlay: MarkerOverlay;
-      readonly palette: Palette;
       readonly shown: PixelRect;
     }
-  | {
-      readonly kind: 'clustered';
-      readonly frame: ClusteredFrame;
-      readonly overlay: MarkerOverlay;
-      readonly palette: Palette;
-    }
+  | { readonly kind: 'clustered'; readonly frame: ClusteredFrame; readonly overlay: MarkerOverlay }
   | { readonly kind: 'pixels'; readonly id: number };
 
 /** Whether this page can hand a canvas to a worker (Chromium can; happy-dom cannot). */
@@ -40,6 +35,7 @@ export class WorkerPainter implements MarkerPainter {
   private readonly waiting = new Map<number, { resolve(p: CanvasPixels): void; reject(e: Error): void }>();
   private nextId = 1;
   private ended = false;
+  private palette: Palette | null = null;
 
   constructor(
     canvas: HTMLCanvasElement,
@@ -56,11 +52,13 @@ export class WorkerPainter implements MarkerPainter {
   }
 
   frame(delta: FrameDelta, overlay: MarkerOverlay, palette: Palette, shown: PixelRect): void {
-    this.post({ kind: 'frame', delta, overlay, palette, shown }, [delta.changes.buffer]);
+    this.usePalette(palette);
+    this.post({ kind: 'frame', delta, overlay, shown }, [delta.changes.buffer]);
   }
 
   clustered(frame: ClusteredFrame, overlay: MarkerOverlay, palette: Palette): void {
-    this.post({ kind: 'clustered', frame, overlay, palette });
+    this.usePalette(palette);
+    this.post({ kind: 'clustered', frame, overlay });
   }
 
   pixels(): Promise<CanvasPixels> {
@@ -77,6 +75,16 @@ export class WorkerPainter implements MarkerPainter {
     this.worker.terminate();
     for (const w of this.waiting.values()) w.reject(new Error('the painting worker has ended'));
     this.waiting.clear();
+  }
+
+  /**
+   * Posts the palette when it is another object than the last one posted (the layer keeps one until the
+   * theme changes): a copy with every frame would be parsed, and compared by value, at every frame.
+   */
+  private usePalette(palette: Palette): void {
+    if (palette === this.palette) return;
+    this.palette = palette;
+    this.post({ kind: 'palette', palette });
   }
 
   private post(msg: Request, transfer: Transferable[] = []): void {
