@@ -14,11 +14,13 @@ export interface CurveReport {
   readonly scripts: number[];
   readonly batches: number;
   readonly seconds: number;
+  readonly mapZoom?: number;
 }
 
 interface CurvePoint {
   readonly count: number;
   readonly mode: string;
+  readonly mapZoom: number | null;
   readonly scriptP95: number;
   readonly scriptMedian: number;
   /** The worst frame: the once-a-second re-index of the clusters or stacks shows here, not at p95. */
@@ -95,6 +97,7 @@ async function point(
   return {
     count,
     mode: report.mode,
+    mapZoom: report.mapZoom ?? null,
     scriptP95: percentile(report.scripts, 95),
     scriptMedian: percentile(report.scripts, 50),
     scriptMax: Math.max(...report.scripts),
@@ -116,13 +119,13 @@ function printTable(zoom: string, points: readonly CurvePoint[], label = ''): vo
     `\nLive map curve${label ? ` — ${label}` : ''}, ${zoom} zoom (${points[0]?.mode ?? ''}): national fleet, each asset reporting every 5 s, pushed as the core pushes (a batch of N/50 fixes every 100 ms), ${SECONDS} s measured per run (Chromium, 1280×800, software rendering)`,
   );
   console.log(
-    `  ${'assets'.padStart(8)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'×10k'.padStart(7)}${'load'.padStart(7)}${traced ? `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}` : ''}`,
+    `  ${'assets'.padStart(8)}${'zoom'.padStart(6)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'×10k'.padStart(7)}${'load'.padStart(7)}${traced ? `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}` : ''}`,
   );
   const times = (a: number, b: number | undefined): string =>
     (b ? `${(a / b).toFixed(1)}×` : '–').padStart(7);
   for (const p of points)
     console.log(
-      `  ${p.count.toLocaleString('en-US').padStart(8)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${times(p.heap, base?.heap)}${f(p.load, 7)}${traced ? `${(p.mainCpu ?? NaN).toFixed(2).padStart(16)}${(p.workerCpu ?? NaN).toFixed(2).padStart(8)}` : ''}${p.count === 1 ? '  floor: nothing to redraw' : ''}`,
+      `  ${p.count.toLocaleString('en-US').padStart(8)}${(p.mapZoom === null ? '–' : String(p.mapZoom)).padStart(6)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${times(p.heap, base?.heap)}${f(p.load, 7)}${traced ? `${(p.mainCpu ?? NaN).toFixed(2).padStart(16)}${(p.workerCpu ?? NaN).toFixed(2).padStart(8)}` : ''}${p.count === 1 ? '  floor: nothing to redraw' : ''}`,
     );
   const at = points.filter((p) => p.count === TARGET_COUNT);
   if (at.length > 0) {

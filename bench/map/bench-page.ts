@@ -21,6 +21,8 @@ export interface FrameReport {
   readonly updateScripts: number[];
   readonly batches: number;
   readonly seconds: number;
+  /** The map's zoom while measured (the curve: fitted to each fleet, so it differs by size at `fleet`). */
+  readonly mapZoom?: number;
 }
 
 const q = new URLSearchParams(location.search);
@@ -200,13 +202,14 @@ async function runCurve(zoom: string): Promise<FrameReport> {
   if (zoom === 'city') map.setView([DENSEST_CITY[0], DENSEST_CITY[1]], 13, { animate: false });
   else map.fitBounds(layer.bounds()!.pad(0.05), { maxZoom: 14, animate: false });
   const perPush = Math.max(1, Math.round((COUNT * PUSH_MS) / (REPORT_SECONDS * 1000)));
-  return measure(
-    `${zoom} zoom ${map.getZoom()}, painted ${layer.paintMode() === 'worker' ? 'in a worker' : 'on the page'}`,
+  const report = await measure(
+    `painted ${layer.paintMode() === 'worker' ? 'in a worker' : 'on the page'}`,
     (t) => sim.report(t, perPush, REPORT_SECONDS),
     (b) => fleet.applyPositions(b),
     undefined,
     PUSH_MS,
   );
+  return { ...report, mapZoom: map.getZoom() };
 }
 
 export interface PanCheck {
