@@ -1,5 +1,6 @@
 import { mercatorX, mercatorY } from './interpolation';
 import { SPEED_BANDS, speedBand } from './speed-scale';
+import { simplifyTrack } from './track-simplify';
 
 export interface TrackColumns {
   readonly lat: Float64Array;
@@ -29,10 +30,12 @@ export function projectTrack(cols: TrackColumns): ProjectedTrack {
 
 /** Points closer than this on screen add nothing visible; skipping them keeps 30 days under a frame budget. */
 const MIN_STEP_PX = 1.5;
+/** Then vertices within this of the line kept in their place (track-simplify.ts): the same pixels, far fewer to rasterize. */
+const SIMPLIFY_PX = 0.25;
 
 /**
  * Draws a track coloured by speed band: one path per band, segments shorter
- * than MIN_STEP_PX merged into the next. scale = 256·2^zoom; (ox, oy) is the
+ * than MIN_STEP_PX merged into the next, then simplified to SIMPLIFY_PX. scale = 256·2^zoom; (ox, oy) is the
  * world pixel at the canvas's top-left.
  */
 export function drawSpeedTrack(
@@ -67,6 +70,7 @@ export function drawSpeedTrack(
     px = cx;
     py = cy;
   }
+  kept = simplifyTrack(sx, sy, sb, kept, SIMPLIFY_PX);
   ctx.lineWidth = lineWidth;
   // Bevel joins: round ones cost a software rasteriser several times more and look the same at 2–3 px.
   ctx.lineCap = 'butt';
