@@ -41,13 +41,14 @@
  * mark counts), drawn → the end of Vue's flush (the rest of the screen), and → the next frame (the
  * canvas raster, layout, paint). Same-run baselines: the JSON bytes above, and the core's
  * history.get alone. --profile adds one untimed fresh app whose cold and warm opens are sampled by
- * Chromium's profiler and whose warm open is traced (test-results/bench-history-app-*). The
+ * Chromium's profiler and whose warm open is traced (test-results/bench-history-app-*); --profile-only
+ * runs only that app. The
  * browser shell carries the answer as typed JSON over a WebSocket (src/shared/ipc/typed-json.ts);
  * Electron's IPC structured-clones it instead, which the bench prints beside the typed JSON's
  * encoding of the same month.
  *
  * Run: npm run bench:history
- *      npm run bench:history -- --app [--profile]
+ *      npm run bench:history -- --app [--profile | --profile-only]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -187,5 +188,12 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--app')) await runAppMode(process.argv.includes('--profile'));
+if (process.argv.includes('--app'))
+  await runAppMode(
+    process.argv.includes('--profile-only')
+      ? 'profile-only'
+      : process.argv.includes('--profile')
+        ? 'profile'
+        : 'timed',
+  );
 else await main();

@@ -14,6 +14,7 @@ import { startTileServer, type TileServer } from '../../test/support/tile-server
 import { readyLineSchema, type ReadyLine } from '../soak/protocol';
 import { startServiceProcess } from '../support/service-process';
 import { profilePage, type SelfTime } from './cpu-profile';
+import { HISTORY_DRAWN_MARK } from '../../src/renderer/src/features/history/history-drawn-mark';
 import { tracePage } from './page-trace';
 import { figureLine, fmt, load, verdict } from './figures';
 import { percentile } from '../support/sample-stats';
@@ -242,9 +243,15 @@ async function profileOpens(
       printProfile(`${kind} open, profiled`, top, path);
     }
     const tracePath = join(RESULTS, 'bench-history-app-warm.trace.json');
-    const trace = await tracePage(browser, app.page, tracePath, async () => {
-      checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
-    });
+    const trace = await tracePage(
+      browser,
+      app.page,
+      tracePath,
+      async () => {
+        checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
+      },
+      HISTORY_DRAWN_MARK,
+    );
     const list = (m: ReadonlyMap<string, number>): string =>
       [...m]
         .sort((a, b) => b[1] - a[1])
@@ -253,16 +260,146 @@ async function profileOpens(
     console.log(`  warm open, traced (${tracePath}), ms:`);
     console.log(`    the page's main thread: ${list(trace.main)}`);
     console.log(`    its other threads: ${list(trace.others)}`);
+    if (trace.gap) {
+      const { gap } = trace;
+      console.log(
+        `    the drawn mark → the end of its task: ${fmt(gap.restOfTaskMs)} ms; the longest events in it:`,
+      );
+      for (const t of gap.restOfTask.slice(0, 6)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);
+      console.log(
+        `    the drawn mark's task → the next animation frame: ${fmt(gap.ms)} ms; the main thread's tasks in it:`,
+      );
+      for (const t of gap.mainTasks.slice(0, 12)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);
+      console.log(`    busy in it: ${list(new Map([...gap.threads].filter(([, ms]) => ms >= 1)))}`);
+      console.log(`    sampled on the main thread from the mark to that frame (self time):`);
+      for (const t of gap.sampled.slice(0, 12)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);
+    }
   } finally {
     await app.close();
   }
+}
+
+interface TimedOpens {
+  readonly browser: Browser;
+  readonly ready: ReadyLine;
+  readonly token: string;
+  readonly rendererDir: string;
+  readonly tiles: TileServer;
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly primeStart: number;
+}
+
+/** 1 + COLD_RUNS fresh apps each opening the month cold, then warm opens; prints the figures and targets. */
+async function timedOpens({
+  browser,
+  ready,
+  token,
+  rendererDir,
+  tiles,
+  name,
+  start,
+  end,
+  primeStart,
+}: TimedOpens): Promise<void> {
+  console.log(
+    `bench:history --app — ${DAYS} days of asset ${ASSET} (${name}) from the click on Show to the track ` +
+      `drawn: browser shell (core in Node), built renderer in Chromium, service in its own process`,
+  );
+  console.log(`  ${load()} at start`);
+  const cold: Split[] = [];
+  const warm: Split[] = [];
+  const baseline: number[] = [];
+  let first: Split | null = null;
+  let answer: HistoryResult | null = null;
+  for (let run = 0; run <= COLD_RUNS; run++) {
+    baseline.push(await jsonBaselineMs(ready, token, ASSET, start, end));
+    const app = await FreshApp.open(browser, ready, rendererDir, tiles);
+    try {
+      await app.fillRange(primeStart, primeStart + 60 * MINUTE);
+      await app.timed(() => app.chooseAsset(name));
+      await app.fillRange(start, end);
+      const opened = await app.timed(() => app.clickShow());
+      checkMonth(opened, start, end, 'network');
+      const split = splitOf(opened);
+      answer = opened.answer;
+      if (run === 0) first = split;
+      else cold.push(split);
+      console.log(
+        `  run ${run}: cold ${fmt(split.total)} ms to drawn (${fmt(split.frame)} ms to the next frame), ` +
+          `core ${fmt(split.core)} ms; ${load()}`,
+      );
+      if (run === COLD_RUNS) {
+        mkdirSync(RESULTS, { recursive: true });
+        await app.page.screenshot({ path: SCREENSHOT });
+      }
+      // The cache is written just after the cold answer went out; this open waits for that.
+      checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
+      for (let w = 0; w < WARM_PER_RUN; w++) {
+        const again = await app.timed(() => app.clickShow());
+        checkMonth(again, start, end, 'cache');
+        warm.push(splitOf(again));
+      }
+    } finally {
+      await app.close();
+    }
+  }
+
+  const points = answer?.points.t.length ?? 0;
+  console.log(`  ${fmt(points)} points drawn; screenshot ${SCREENSHOT}`);
+  console.log(`  first cold run after service start: ${fmt(first?.total ?? Number.NaN)} ms`);
+  const pick = (xs: readonly Split[], k: keyof Split): number[] => xs.map((s) => s[k]);
+  console.log(figureLine('cold: click → drawn mark', pick(cold, 'total'), 38));
+  console.log(figureLine('cold: click → next frame (on screen)', pick(cold, 'frame'), 38));
+  console.log(figureLine("cold: the core's history.get alone", pick(cold, 'core'), 38));
+  console.log(figureLine('warm: click → drawn mark', pick(warm, 'total'), 38));
+  console.log(figureLine('warm: click → next frame (on screen)', pick(warm, 'frame'), 38));
+  console.log(figureLine("warm: the core's history.get alone", pick(warm, 'core'), 38));
+  console.log(figureLine('baseline (JSON bytes over HTTP only)', baseline.slice(1), 38));
+  printSplits('cold', cold);
+  printSplits('warm', warm);
+  if (answer) {
+    // The browser shell's bridge carries the answer as typed JSON; Electron's IPC structured-clones it.
+    const t0 = performance.now();
+    const chars = stringifyTyped(answer).length;
+    const encodeMs = performance.now() - t0;
+    const t1 = performance.now();
+    structuredClone(answer);
+    const cloneMs = performance.now() - t1;
+    console.log(
+      `  the month through the bridge: ${fmt(chars / 1e6, 1)} M chars of typed JSON, encoded in ` +
+        `${fmt(encodeMs)} ms in Node; Electron's structured clone of it: ${fmt(cloneMs)} ms`,
+    );
+  }
+  const base = percentile(baseline.slice(1), 50);
+  const coldMedian = percentile(pick(cold, 'total'), 50);
+  const warmMedian = percentile(pick(warm, 'total'), 50);
+  console.log(
+    `  ratios (medians): cold app/baseline ${fmt(coldMedian / base, 2)}×, cold app/core ` +
+      `${fmt(coldMedian / percentile(pick(cold, 'core'), 50), 2)}×, warm app/core ` +
+      `${fmt(warmMedian / percentile(pick(warm, 'core'), 50), 2)}×`,
+  );
+  // The mark comes when the canvas has been given the track; Chromium rasterizes a 2D canvas when it
+  // makes the next frame, so the track is on screen only then: that is the figure the targets judge.
+  const coldFrame = percentile(pick(cold, 'frame'), 50);
+  const warmFrame = percentile(pick(warm, 'frame'), 50);
+  console.log(
+    `  targets (medians, click → the frame with the track): cold < ${TARGET_COLD_MS} ms ` +
+      `${verdict(coldFrame < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmFrame < TARGET_WARM_MS)}` +
+      ` (to the drawn mark: cold ${verdict(coldMedian < TARGET_COLD_MS)}, warm ${verdict(warmMedian < TARGET_WARM_MS)})`,
+  );
+  console.log(`  ${load()} at end`);
 }
 
 /**
  * bench:history --app: the whole path an operator waits through, measured in the app. See the
  * header of bench/history.bench.ts.
  */
-export async function runAppMode(profile: boolean): Promise<void> {
+/** `timed`: the timed opens; `profile`: those, then a profiled and traced app; `profile-only`: only that. */
+export type AppMode = 'timed' | 'profile' | 'profile-only';
+
+export async function runAppMode(mode: AppMode): Promise<void> {
   const { child, ready } = await startServiceProcess([], readyLineSchema);
   const hardStop = setTimeout(() => {
     console.error('bench:history --app took too long; giving up');
@@ -291,94 +428,21 @@ export async function runAppMode(profile: boolean): Promise<void> {
     // itself stays uncached until the timed click.
     const primeStart = start - 3 * DAY;
 
-    console.log(
-      `bench:history --app — ${DAYS} days of asset ${ASSET} (${name}) from the click on Show to the track ` +
-        `drawn: browser shell (core in Node), built renderer in Chromium, service in its own process`,
-    );
-    console.log(`  ${load()} at start`);
-    const cold: Split[] = [];
-    const warm: Split[] = [];
-    const baseline: number[] = [];
-    let first: Split | null = null;
-    let answer: HistoryResult | null = null;
-    for (let run = 0; run <= COLD_RUNS; run++) {
-      baseline.push(await jsonBaselineMs(ready, operator.token, ASSET, start, end));
-      const app = await FreshApp.open(browser, ready, rendererDir, tiles);
-      try {
-        await app.fillRange(primeStart, primeStart + 60 * MINUTE);
-        await app.timed(() => app.chooseAsset(name));
-        await app.fillRange(start, end);
-        const opened = await app.timed(() => app.clickShow());
-        checkMonth(opened, start, end, 'network');
-        const split = splitOf(opened);
-        answer = opened.answer;
-        if (run === 0) first = split;
-        else cold.push(split);
-        console.log(
-          `  run ${run}: cold ${fmt(split.total)} ms to drawn (${fmt(split.frame)} ms to the next frame), ` +
-            `core ${fmt(split.core)} ms; ${load()}`,
-        );
-        if (run === COLD_RUNS) {
-          mkdirSync(RESULTS, { recursive: true });
-          await app.page.screenshot({ path: SCREENSHOT });
-        }
-        // The cache is written just after the cold answer went out; this open waits for that.
-        checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
-        for (let w = 0; w < WARM_PER_RUN; w++) {
-          const again = await app.timed(() => app.clickShow());
-          checkMonth(again, start, end, 'cache');
-          warm.push(splitOf(again));
-        }
-      } finally {
-        await app.close();
-      }
+    if (mode !== 'profile-only') {
+      const opens = {
+        browser,
+        ready,
+        token: operator.token,
+        rendererDir,
+        tiles,
+        name,
+        start,
+        end,
+        primeStart,
+      };
+      await timedOpens(opens);
     }
-
-    const points = answer?.points.t.length ?? 0;
-    console.log(`  ${fmt(points)} points drawn; screenshot ${SCREENSHOT}`);
-    console.log(`  first cold run after service start: ${fmt(first?.total ?? Number.NaN)} ms`);
-    const pick = (xs: readonly Split[], k: keyof Split): number[] => xs.map((s) => s[k]);
-    console.log(figureLine('cold: click → drawn mark', pick(cold, 'total'), 38));
-    console.log(figureLine('cold: click → next frame (on screen)', pick(cold, 'frame'), 38));
-    console.log(figureLine("cold: the core's history.get alone", pick(cold, 'core'), 38));
-    console.log(figureLine('warm: click → drawn mark', pick(warm, 'total'), 38));
-    console.log(figureLine('warm: click → next frame (on screen)', pick(warm, 'frame'), 38));
-    console.log(figureLine("warm: the core's history.get alone", pick(warm, 'core'), 38));
-    console.log(figureLine('baseline (JSON bytes over HTTP only)', baseline.slice(1), 38));
-    printSplits('cold', cold);
-    printSplits('warm', warm);
-    if (answer) {
-      // The browser shell's bridge carries the answer as typed JSON; Electron's IPC structured-clones it.
-      const t0 = performance.now();
-      const chars = stringifyTyped(answer).length;
-      const encodeMs = performance.now() - t0;
-      const t1 = performance.now();
-      structuredClone(answer);
-      const cloneMs = performance.now() - t1;
-      console.log(
-        `  the month through the bridge: ${fmt(chars / 1e6, 1)} M chars of typed JSON, encoded in ` +
-          `${fmt(encodeMs)} ms in Node; Electron's structured clone of it: ${fmt(cloneMs)} ms`,
-      );
-    }
-    const base = percentile(baseline.slice(1), 50);
-    const coldMedian = percentile(pick(cold, 'total'), 50);
-    const warmMedian = percentile(pick(warm, 'total'), 50);
-    console.log(
-      `  ratios (medians): cold app/baseline ${fmt(coldMedian / base, 2)}×, cold app/core ` +
-        `${fmt(coldMedian / percentile(pick(cold, 'core'), 50), 2)}×, warm app/core ` +
-        `${fmt(warmMedian / percentile(pick(warm, 'core'), 50), 2)}×`,
-    );
-    // The mark comes when the canvas has been given the track; Chromium rasterizes a 2D canvas when it
-    // makes the next frame, so the track is on screen only then: that is the figure the targets judge.
-    const coldFrame = percentile(pick(cold, 'frame'), 50);
-    const warmFrame = percentile(pick(warm, 'frame'), 50);
-    console.log(
-      `  targets (medians, click → the frame with the track): cold < ${TARGET_COLD_MS} ms ` +
-        `${verdict(coldFrame < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmFrame < TARGET_WARM_MS)}` +
-        ` (to the drawn mark: cold ${verdict(coldMedian < TARGET_COLD_MS)}, warm ${verdict(warmMedian < TARGET_WARM_MS)})`,
-    );
-    console.log(`  ${load()} at end`);
-    if (profile) await profileOpens(browser, ready, rendererDir, tiles, name, start, end);
+    if (mode !== 'timed') await profileOpens(browser, ready, rendererDir, tiles, name, start, end);
   } finally {
     await browser?.close();
     await tiles.stop();
