@@ -32,14 +32,14 @@
  * fills in the month and clicks Show; it times, on the page's clock, from that click's event to the
  * History map's User Timing mark "fleetdesk:history-drawn" (history-drawn-mark.ts: set once the
  * loaded history is on the canvas) and to the first animation frame after it (the frame that shows
- * it: Chromium rasterizes a 2D canvas when it makes that frame, so the track is on screen only
- * then, and the targets are judged on it). The mark's detail must say the track drawn is the month,
- * all its points, from the network (cold) or the cache (warm). Then Show again: one untimed open
+ * it: Chromium rasterizes a 2D canvas at the end of the task that drew it, before that frame, so
+ * the track is on screen only then, and the targets are judged on it). The mark's detail must say
+ * the track drawn is the month, all its points, from the network (cold) or the cache (warm). Then Show again: one untimed open
  * (it waits for the cache write), two timed warm ones. 1 + 5 cold runs, 12 warm. The path is split
  * into click → request on the bridge socket, request → reply in the page (with the core's own
  * history.get, timed in Node), reply → drawn (typed JSON parse, derivations, the canvas draws the
  * mark counts), drawn → the end of Vue's flush (the rest of the screen), and → the next frame (the
- * canvas raster, layout, paint). Same-run baselines: the JSON bytes above, and the core's
+ * rest of the drawing task, the canvas's raster at its end, then the frame). Same-run baselines: the JSON bytes above, and the core's
  * history.get alone. --profile adds one untimed fresh app whose cold and warm opens are sampled by
  * Chromium's profiler and whose warm open is traced (test-results/bench-history-app-*); --profile-only
  * runs only that app. The
