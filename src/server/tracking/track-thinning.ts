@@ -1,3 +1,5 @@
+import { farthestFromSegment } from '../../shared/geo/farthest-from-segment';
+
 /** [lat, lon] rounded to ~1 m: what the page draws. */
 export type TrackPoint = readonly [number, number];
 
@@ -31,27 +33,8 @@ export function thinTrack(points: readonly TrackPoint[], toleranceM = 8, maxPoin
     ys[i] = (points[i]![0] - first[0]) * M_PER_DEG_LAT;
   }
   const span = (a: number, b: number): Span => {
-    const ax = xs[a]!;
-    const ay = ys[a]!;
-    const dx = xs[b]! - ax;
-    const dy = ys[b]! - ay;
-    const len2 = dx * dx + dy * dy;
-    let worst = -1;
-    let worstD2 = -1;
-    // Squared distances: Math.hypot in this loop made a day of fixes take ~200 ms.
-    for (let i = a + 1; i < b; i++) {
-      const px = xs[i]! - ax;
-      const py = ys[i]! - ay;
-      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
-      const ex = px - u * dx;
-      const ey = py - u * dy;
-      const d2 = ex * ex + ey * ey;
-      if (d2 > worstD2) {
-        worstD2 = d2;
-        worst = i;
-      }
-    }
-    return { a, b, worst, worstD2 };
+    const f = farthestFromSegment(xs, ys, a, b);
+    return { a, b, worst: f.index, worstD2: f.d2 };
   };
 
   const keep = new Uint8Array(n);

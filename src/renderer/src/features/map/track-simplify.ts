@@ -1,3 +1,5 @@
+import { farthestFromSegment } from '../../../../shared/geo/farthest-from-segment';
+
 /**
  * Douglas–Peucker on a track already projected to canvas pixels: drops every vertex that lies within
  * `tolerance` pixels of the line kept in its place. A 30-day track fitted to the screen has tens of
@@ -44,27 +46,8 @@ export function simplifyTrack(
     const j = stack.pop()!;
     const i = stack.pop()!;
     if (j - i < 2) continue;
-    const ax = x[i]!;
-    const ay = y[i]!;
-    const dx = x[j]! - ax;
-    const dy = y[j]! - ay;
-    const len2 = dx * dx + dy * dy;
-    let worst = -1;
-    let worstD2 = tol2;
-    for (let k = i + 1; k < j; k++) {
-      const px = x[k]! - ax;
-      const py = y[k]! - ay;
-      // Distance to the segment, not the line: a track doubles back on itself.
-      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
-      const qx = px - u * dx;
-      const qy = py - u * dy;
-      const d2 = qx * qx + qy * qy;
-      if (d2 > worstD2) {
-        worstD2 = d2;
-        worst = k;
-      }
-    }
-    if (worst < 0) continue;
+    const { index: worst, d2 } = farthestFromSegment(x, y, i, j);
+    if (d2 <= tol2) continue;
     keep[worst] = 1;
     stack.push(i, worst, worst, j);
   }
