@@ -66,20 +66,20 @@ export class TrackLayer extends L.Layer {
     stops: readonly Stretch[],
     gaps: readonly DataGap[],
   ): void {
-    this.whole = cols ? projectTrack(cols) : null;
+    const whole = cols ? projectTrack(cols) : null;
+    this.whole = whole;
     this.times = cols ? cols.t : new Float64Array(0);
     this.pieces = [];
-    if (cols) {
+    if (whole) {
+      // The pieces between gaps are views of the one projection (a month: 259,200 sines and logarithms).
       let from = 0;
       for (const g of [...gaps, null]) {
-        const to = g ? g.afterIndex + 1 : cols.lat.length;
-        this.pieces.push(
-          projectTrack({
-            lat: cols.lat.subarray(from, to),
-            lon: cols.lon.subarray(from, to),
-            speed: cols.speed.subarray(from, to),
-          }),
-        );
+        const to = g ? g.afterIndex + 1 : whole.x.length;
+        this.pieces.push({
+          x: whole.x.subarray(from, to),
+          y: whole.y.subarray(from, to),
+          band: whole.band.subarray(from, to),
+        });
         from = to;
       }
     }
