@@ -127,7 +127,7 @@ export function simFleet(
  * against a fixed morning it would read "clock ahead" on any earlier day (the clock sweep runs at some).
  */
 export function simFleetReportedAt(count: number, t0: number): SimFleet {
-  return simFleet(count, 7, ROTTERDAM_PORT, 0.35, undefined, t0);
+  return simFleet(count, undefined, undefined, undefined, undefined, t0);
 }
 
 export const DEMO_SESSION: SessionView = {
