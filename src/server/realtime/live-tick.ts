@@ -1,8 +1,30 @@
 import type { ServiceContext } from '../context';
-import type { SimAsset } from '../sim/types';
+import type { Fleet, SimAsset } from '../sim/types';
 import { LOCATION_UPDATED_EVENT, accountChannelName } from '../../shared/interface';
 import { LiveUpdateWriter, channelEventOfJsonItems } from './live-update-json';
 import type { PusherServer } from './pusher-server';
+
+/** What a tick reads of the service. */
+export interface TickSource {
+  readonly account: Pick<ServiceContext['account'], 'key'>;
+  readonly fleet: Pick<Fleet, 'asset' | 'assets' | 'isOnline' | 'sampleAt'>;
+  readonly log: Pick<ServiceContext['log'], 'error'>;
+  now(): number;
+}
+
+/** Where a tick's frames go. */
+export type TickSink = Pick<PusherServer, 'audience' | 'hasSubscribers' | 'sendFrame'>;
+
+/**
+ * When the tick after one due at `due` is due: on the beat, so a tick that ends late (the event loop held by
+ * other work, a collection) does not lower every asset's rate — the next one starts at once and catches up.
+ * More than a whole tick behind, the beat moves to `now`: a service too slow for its fleet drops that time
+ * instead of sending ticks back to back to make it up.
+ */
+export function nextBeat(due: number, tickMs: number, now: number): number {
+  const next = due + tickMs;
+  return now - next > tickMs ? now : next;
+}
 
 /**
  * Spec 2.9 allows arrays; one message carries at most this many positions
@@ -16,7 +38,7 @@ export const MAX_UPDATES_PER_MESSAGE = 250;
  * Every tick, the position of every online tracker goes to the account
  * channel as `.location.updated` arrays (docs/architecture.md "The local fleet service"). Nothing is built when
  * nobody listens; each message is serialized once for all its receivers;
- * ticks never overlap (a slow tick delays the next instead of piling up).
+ * ticks never overlap, and keep to their beat (`nextBeat`).
  *
  * A large fleet's tick is spread over the tick: chunk i of n is sampled and
  * sent at i/n of the interval, so each asset still gets one position per
@@ -26,12 +48,14 @@ export const MAX_UPDATES_PER_MESSAGE = 250;
 export class LiveTicker {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** When the next tick is due (wall clock). */
+  private beat = 0;
   private readonly channel: string;
   private readonly writer = new LiveUpdateWriter();
 
   constructor(
-    private readonly ctx: ServiceContext,
-    private readonly server: PusherServer,
+    private readonly ctx: TickSource,
+    private readonly server: TickSink,
     private readonly tickMs: number,
   ) {
     this.channel = accountChannelName(ctx.account.key);
@@ -39,7 +63,8 @@ export class LiveTicker {
 
   start(): void {
     this.stopped = false;
-    this.schedule(this.tickMs);
+    this.beat = Date.now() + this.tickMs;
+    this.schedule();
   }
 
   stop(): void {
@@ -48,8 +73,11 @@ export class LiveTicker {
     this.timer = null;
   }
 
-  /** One tick starting at time t; resolves when every message of it is written. */
-  async tick(t: number): Promise<void> {
+  /**
+   * One tick at service time t, its chunks paced from `due` (wall clock; a late tick's first chunks go at
+   * once); resolves when every message of it is written.
+   */
+  async tick(t: number, due = Date.now()): Promise<void> {
     const audience = this.server.audience(this.channel);
     for (const [key, ids] of audience.filtered) {
       const assets = ids.map((id) => this.ctx.fleet.asset(id)).filter((a): a is SimAsset => a !== undefined);
@@ -63,7 +91,7 @@ export class LiveTicker {
     const spacingMs = this.tickMs / chunks;
     const wallStart = Date.now();
     for (let i = 0; i < chunks && !this.stopped; i++) {
-      const wait = wallStart + i * spacingMs - Date.now();
+      const wait = due + i * spacingMs - Date.now();
       // At least a turn of the event loop between chunks, so sockets drain and HTTP requests run.
       await new Promise<void>((resolve) => (wait > 1 ? setTimeout(resolve, wait) : setImmediate(resolve)));
       if (this.stopped || !this.server.hasSubscribers(this.channel)) return;
@@ -97,19 +125,20 @@ export class LiveTicker {
     this.server.sendFrame(this.channel, frame, to, true);
   }
 
-  private schedule(delay: number): void {
+  private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.run(), delay);
+    this.timer = setTimeout(() => void this.run(), Math.max(0, this.beat - Date.now()));
     this.timer.unref();
   }
 
   private async run(): Promise<void> {
-    const started = Date.now();
+    const due = this.beat;
     try {
-      await this.tick(this.ctx.now());
+      await this.tick(this.ctx.now(), due);
     } catch (err) {
       this.ctx.log.error('live tick failed', { err: String(err) });
     }
-    this.schedule(Math.max(10, this.tickMs - (Date.now() - started)));
+    this.beat = nextBeat(due, this.tickMs, Date.now());
+    this.schedule();
   }
 }
