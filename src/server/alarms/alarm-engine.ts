@@ -21,8 +21,15 @@ import { indexGeofences, type IndexedGeofence } from '../../shared/geo/geofence-
 export const BACKFILL_LIMIT_MS = 24 * 3_600_000;
 /** A back-fill is evaluated and committed in steps of this much simulated time, yielding in between. */
 const BACKFILL_STEP_MS = 15 * 60_000;
+/**
+ * Assets evaluated between two turns of the event loop. A window of 50,000 assets is about a second of work
+ * here; in one piece it held every socket frame and HTTP answer of the service that long at every tick.
+ */
+const ASSETS_PER_SLICE = 1_000;
 /** The demo rules are written by the account's first user (docs/interface-decisions.md). */
 const DEMO_RULES_AUTHOR = 1;
+
+const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface AlarmEngineOptions {
   readonly tickMs: number;
@@ -71,7 +78,12 @@ export class AlarmEngine {
     if (stored === null) alarms.record([], now);
     this.until = stored === null ? now : Math.max(stored, now - BACKFILL_LIMIT_MS);
     this.stopped = false;
-    await this.evaluateUntil(now, BACKFILL_STEP_MS);
+    this.running = this.evaluateUntil(now, BACKFILL_STEP_MS);
+    try {
+      await this.running;
+    } finally {
+      this.running = null;
+    }
     this.schedule();
   }
 
@@ -86,32 +98,38 @@ export class AlarmEngine {
   private async evaluateUntil(t: number, stepMs: number): Promise<void> {
     while (this.until < t && !this.stopped) {
       const to = Math.min(t, this.until + stepMs);
-      this.evaluateWindow(this.until + 1, to);
+      await this.evaluateWindow(this.until + 1, to);
       // Between steps of a long back-fill, HTTP requests and socket frames get their turn.
-      if (to < t) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (to < t) await nextTurn();
     }
   }
 
-  /** One window [from, to]: evaluated, stored with the new mark in one transaction, then published. */
-  private evaluateWindow(from: number, to: number): void {
+  /**
+   * One window [from, to]: evaluated in slices of the fleet (the rules and geofences as they were when it
+   * began), stored with the new mark in one transaction, then published. Once begun it is finished, stop or
+   * not, so the mark and each asset's last fix never disagree.
+   */
+  private async evaluateWindow(from: number, to: number): Promise<void> {
     this.reloadIfChanged();
+    const { rules: active, scope } = this;
     const raised: RaisedAlarm[] = [];
-    if (this.rules.length > 0) {
-      for (const asset of this.ctx.fleet.assets) {
-        const rules = rulesForAsset(this.rules, asset.id);
-        if (rules.size === 0) continue;
-        const positions = usesPositions(rules);
-        let prev = this.prev.get(asset.id);
-        if (prev === undefined && positions) prev = fixBefore(this.ctx.fleet, asset, from - 1);
-        try {
-          const out = evaluateAsset(this.scope, asset, rules, from, to, prev ?? null);
-          raised.push(...out.alarms);
-          if (positions) this.prev.set(asset.id, out.last);
-          else this.prev.delete(asset.id);
-        } catch (err) {
-          // One asset the simulator cannot evaluate must not stop the alarms of the rest of the fleet.
-          this.ctx.log.error('alarm evaluation failed for an asset', { assetId: asset.id, err: String(err) });
-        }
+    const assets = active.length > 0 ? this.ctx.fleet.assets : [];
+    for (let i = 0; i < assets.length; i++) {
+      if (i > 0 && i % ASSETS_PER_SLICE === 0) await nextTurn();
+      const asset = assets[i]!;
+      const rules = rulesForAsset(active, asset.id);
+      if (rules.size === 0) continue;
+      const positions = usesPositions(rules);
+      let prev = this.prev.get(asset.id);
+      if (prev === undefined && positions) prev = fixBefore(this.ctx.fleet, asset, from - 1);
+      try {
+        const out = evaluateAsset(scope, asset, rules, from, to, prev ?? null);
+        raised.push(...out.alarms);
+        if (positions) this.prev.set(asset.id, out.last);
+        else this.prev.delete(asset.id);
+      } catch (err) {
+        // One asset the simulator cannot evaluate must not stop the alarms of the rest of the fleet.
+        this.ctx.log.error('alarm evaluation failed for an asset', { assetId: asset.id, err: String(err) });
       }
     }
     raised.sort((a, b) => a.raisedAt - b.raisedAt || a.assetId - b.assetId || a.ruleId - b.ruleId);
