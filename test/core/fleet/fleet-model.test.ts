@@ -142,6 +142,33 @@ describe('fleet model', () => {
     expect(fleet.snapshot().positions.find((x) => x.assetId === first!.id)?.lat).toBe(10);
   });
 
+  it('does not count an asset with no fix yet (404) as a failed location, and names the kinds that failed', async () => {
+    const [unreported, unreachable] = cache.assets.list().assets;
+    const warnings: string[] = [];
+    const http = createHttpClient({
+      getToken: () => service.users[0]!.token,
+      timeoutMs: 3000,
+      fetch: async (input, init) => {
+        const url = String(input);
+        // A 404 from the service (what it answers for an asset with no fix yet), and a request that reaches nobody.
+        if (url.endsWith(`/asset/${unreported!.id}/location`))
+          return fetch(url.replace(`/asset/${unreported!.id}/`, '/asset/999999/'), init);
+        if (url.endsWith(`/asset/${unreachable!.id}/location`))
+          return fetch(url.replace(/:\d+\//, ':9/'), init);
+        return fetch(input, init);
+      },
+    });
+    const fleet = createFleetModel({
+      assets: cache.assets,
+      api: () => createFleetApi(http, { apiUrl: service.api_url, accountKey: service.account_key }),
+      live: liveFeed().feed,
+      onChanged: () => undefined,
+      log: { warn: (m) => warnings.push(m) },
+    });
+    await fleet.refreshLocations();
+    expect(warnings).toEqual(['Last locations: 1 of 23 assets could not be refreshed (offline: 1).']);
+  });
+
   it('refreshes in the background only while signed in, and warns only of a refresh that failed', async () => {
     // Only the refresh's interval is driven by the test; the requests run on real sockets and timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

@@ -1,6 +1,6 @@
 import type { Asset, Location } from '../../../shared/interface';
 import type { FleetSnapshot, LivePosition } from '../../../shared/ipc/views';
-import { ApiError } from '../api/api-error';
+import { ApiError, type ApiErrorKind } from '../api/api-error';
 import type { FleetApi } from '../api/fleet-api';
 import type { AssetStore } from '../cache/asset-store';
 import type { LiveFeed } from '../live/live-feed';
@@ -93,7 +93,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     const api = options.api();
     if (!api) return;
     const found: LivePosition[] = [];
-    let failures = 0;
+    const failures = new Map<ApiErrorKind | 'error', number>();
     await mapBounded(
       assets.map((a) => a.id),
       LOCATION_CONCURRENCY,
@@ -102,10 +102,18 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
         options.assets.putLocation(id, location);
         found.push(livePositionOfLocation(id, location));
       },
-      () => void failures++,
+      (_id, err) => {
+        // A 404 is an asset with no fix yet (docs/interface-decisions.md): nothing to refresh, not a failure.
+        if (err instanceof ApiError && err.kind === 'not_found') return;
+        const kind = err instanceof ApiError ? err.kind : 'error';
+        failures.set(kind, (failures.get(kind) ?? 0) + 1);
+      },
     );
-    if (failures > 0)
-      options.log?.warn(`Last locations: ${failures} of ${assets.length} assets could not be refreshed.`);
+    const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+    if (failed > 0)
+      options.log?.warn(
+        `Last locations: ${failed} of ${assets.length} assets could not be refreshed (${[...failures].map(([kind, n]) => `${kind}: ${n}`).join(', ')}).`,
+      );
     if (found.length > 0) live.add(found);
   };
 
