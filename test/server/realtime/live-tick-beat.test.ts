@@ -16,10 +16,11 @@ async function runUntil(ms: number): Promise<void> {
 }
 
 /**
- * A ticker over a real simulated fleet whose sink counts frames, and holds the (fake) clock for `lateMs`
- * when it writes a tick's last chunk: the event loop busy with other work just as the tick should end.
+ * The frames a ticker over a real simulated fleet sends in the first 61 s of a fake clock, when writing each
+ * tick's last chunk holds the clock for `lateMs` (the event loop busy with other work as the tick should end).
  */
-function tickerWithLateEnds(lateMs: number): { ticker: LiveTicker; frames: () => number } {
+async function framesIn61s(lateMs: number): Promise<number> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'Date'], now: 0 });
   const fleet = createFleet({ seed: 7, size: CHUNKS * MAX_UPDATES_PER_MESSAGE });
   let frames = 0;
   const sink: TickSink = {
@@ -37,7 +38,11 @@ function tickerWithLateEnds(lateMs: number): { ticker: LiveTicker; frames: () =>
     log: { error: (msg: string) => expect.fail(msg) },
     now: () => Date.now(),
   };
-  return { ticker: new LiveTicker(source, sink, TICK_MS), frames: () => frames };
+  const ticker = new LiveTicker(source, sink, TICK_MS);
+  ticker.start();
+  await runUntil(61_000);
+  ticker.stop();
+  return frames;
 }
 
 describe('the live tick keeps its beat', () => {
@@ -46,24 +51,16 @@ describe('the live tick keeps its beat', () => {
   });
 
   it('sends a tick every tickMs even when each tick ends 2.5 s late (each asset keeps its rate)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'Date'], now: 0 });
-    const { ticker, frames } = tickerWithLateEnds(2_500);
-    ticker.start();
-    await runUntil(61_000);
-    ticker.stop();
+    const frames = await framesIn61s(2_500);
     // Ticks are due at 5 s, 10 s, … 60 s, each writing its last chunk 2.5 s late; the next starts at once.
     // Waiting a whole tick after each late end would have sent 9 (one every 6.26 s).
-    expect(Math.floor(frames() / CHUNKS)).toBeGreaterThanOrEqual(11);
+    expect(Math.floor(frames / CHUNKS)).toBeGreaterThanOrEqual(11);
   });
 
   it('an on-time ticker sends exactly one tick per tickMs', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'Date'], now: 0 });
-    const { ticker, frames } = tickerWithLateEnds(0);
-    ticker.start();
-    await runUntil(61_000);
-    ticker.stop();
+    const frames = await framesIn61s(0);
     // Due at 5, 10, … 60 s, chunks 1.25 s apart: the tick due at 60 s has sent its first chunk only.
-    expect(frames()).toBe(11 * CHUNKS + 1);
+    expect(frames).toBe(11 * CHUNKS + 1);
   });
 
   it('moves the beat to now when more than a whole tick behind, so ticks do not run back to back', () => {
