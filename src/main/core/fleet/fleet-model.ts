@@ -93,7 +93,8 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     const api = options.api();
     if (!api) return;
     const found: LivePosition[] = [];
-    const failures = new Map<ApiErrorKind | 'error', number>();
+    /** Per kind of failure: how many, and the first one's words (they carry the transport's reason). */
+    const failures = new Map<ApiErrorKind | 'error', { count: number; first: string }>();
     await mapBounded(
       assets.map((a) => a.id),
       LOCATION_CONCURRENCY,
@@ -106,13 +107,17 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
         // A 404 is an asset with no fix yet (docs/interface-decisions.md): nothing to refresh, not a failure.
         if (err instanceof ApiError && err.kind === 'not_found') return;
         const kind = err instanceof ApiError ? err.kind : 'error';
-        failures.set(kind, (failures.get(kind) ?? 0) + 1);
+        const seen = failures.get(kind);
+        if (seen) seen.count++;
+        else failures.set(kind, { count: 1, first: err instanceof Error ? err.message : String(err) });
       },
     );
-    const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+    const failed = [...failures.values()].reduce((sum, f) => sum + f.count, 0);
     if (failed > 0)
       options.log?.warn(
-        `Last locations: ${failed} of ${assets.length} assets could not be refreshed (${[...failures].map(([kind, n]) => `${kind}: ${n}`).join(', ')}).`,
+        `Last locations: ${failed} of ${assets.length} assets could not be refreshed (${[...failures]
+          .map(([kind, f]) => `${kind}: ${f.count}, first: ${f.first}`)
+          .join('; ')}).`,
       );
     if (found.length > 0) live.add(found);
   };
