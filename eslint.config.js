@@ -172,6 +172,12 @@ export default tseslint.config(
         'error',
         { property: 'ipcMain', message: 'Use src/main/electron/ipc.ts.' },
         { property: 'ipcRenderer', message: 'Use src/preload/index.ts.' },
+        {
+          object: 'AbortSignal',
+          property: 'any',
+          message:
+            'Node keeps every composite of a long-lived signal (nodejs/node#55351): use src/main/core/api/request-signal.ts.',
+        },
       ],
     },
   },

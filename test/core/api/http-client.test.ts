@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
@@ -200,6 +201,20 @@ describe('the HTTP client maps every answer to a typed result', () => {
     expect(err).toMatchObject({ kind: 'offline', status: null, transient: true });
     expect(unauthorized.length).toBe(before);
     expect(reachability.at(-1)).toBe(false);
+  });
+
+  it('leaves nothing on its session-long closing signal per request (Node keeps AbortSignal.any composites)', async () => {
+    const closed = new AbortController();
+    const http = createHttpClient(options({ closed: closed.signal }));
+    for (let i = 0; i < 200; i++) await http.send({ method: 'GET', url: `${base}/ok`, route: 'GET /ok' });
+    expect(getEventListeners(closed.signal, 'abort')).toHaveLength(0);
+    // Node's own list of the signals that follow this one: what AbortSignal.any grew by one a request.
+    const dependants = Object.getOwnPropertySymbols(closed.signal).find(
+      (s) => s.description === 'kDependantSignals',
+    );
+    const kept: unknown = dependants === undefined ? undefined : Reflect.get(closed.signal, dependants);
+    // A set of Node's own realm: not `instanceof Set` here.
+    expect(typeof kept === 'object' && kept !== null && 'size' in kept ? kept.size : 0).toBe(0);
   });
 
   it('refuses to send without a token', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { looseErrorBodySchema } from '../../../shared/interface';
 import { ApiError, kindOfStatus } from './api-error';
 import type { DeprecationTracker } from './deprecation-tracker';
+import { requestSignal } from './request-signal';
 import { DEFAULT_UNAVAILABLE_RETRY_MS, parseRetryAfter } from './retry-after';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -108,9 +109,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (req.accept !== undefined) headers.Accept = req.accept;
     const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any(
-      [timeout, req.signal, options.closed].filter((s): s is AbortSignal => s !== undefined),
-    );
+    const { signal, release } = requestSignal([timeout, req.signal, options.closed]);
 
     let res: Response;
     let text: string;
@@ -131,6 +130,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } else text = await res.text();
     } catch (err) {
       throw transportError(err, req, timeoutMs, timeout, options);
+    } finally {
+      release();
     }
     options.deprecations?.observe(req.route, res.headers);
     if (bytes) return { status: res.status, body: bytes, headers: res.headers };
