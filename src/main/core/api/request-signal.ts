@@ -3,9 +3,9 @@
  * closing), and `release()` to call when the request is over.
  *
  * Not `AbortSignal.any`: a long-lived source (the client's `closed`, alive for the whole session) keeps every
- * composite made from it in Node 22, and each new one walks them all (nodejs/node#55351, #64476). At 50,000
- * assets the sign-in's location sweep spent ~36 s of the core's CPU there, and eight requests timed out behind
- * it. Listeners removed on release leave nothing behind on the sources.
+ * observed composite made from it in Node 22, and walks them all each time one is collected
+ * (nodejs/node#55351, #64476). At 50,000 assets the sign-in's location sweep spent ~36 s of the core's CPU
+ * there, and 3–8 of its requests failed behind it. Listeners removed on release leave nothing on the sources.
  */
 export function requestSignal(sources: readonly (AbortSignal | undefined)[]): {
   readonly signal: AbortSignal;
