@@ -51,7 +51,7 @@ import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'playwright-core';
 import { builtRenderer } from '../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../test/support/chromium';
-import { growthOf, type Growth } from './soak/growth';
+import { growthOf, WINDOW, type Growth } from './soak/growth';
 import { soakPlan } from './soak/soak-plan';
 import { firstFullTick } from './support/first-full-tick';
 import {
@@ -255,7 +255,7 @@ function verdict(name: string, g: Growth | null, unit: (n: number) => string, ju
   const ok = g.ratio <= TARGET_GROWTH;
   const pct = (g.ratio * 100).toFixed(1);
   console.log(
-    `  ${name.padEnd(40)} ${unit(g.start)} → ${unit(g.end)}  ${g.ratio >= 0 ? '+' : ''}${pct} %  (slope ${unit(g.slopePerMin)}/min)` +
+    `  ${name.padEnd(40)} ${unit(g.start)} → ${unit(g.end)}  ${g.ratio >= 0 ? '+' : ''}${pct} %  (slope ${unit(g.slopePerMin)}/min; medians ${unit(g.firstMedian)} → ${unit(g.lastMedian)})` +
       (judged ? (ok ? '  ok (≤ 10 %)' : '  OVER 10 %') : '  (reference)'),
   );
   return ok || !judged;
@@ -383,7 +383,9 @@ async function runSoak(): Promise<void> {
     };
     const mbUnit = (n: number): string => `${mb(n)} MB`;
     const countUnit = (n: number): string => n.toFixed(0);
-    console.log(`\nGrowth after warm-up (median of the first 3 samples → median of the last 3):`);
+    console.log(
+      `\nGrowth after warm-up (a robust line through every sample, Theil–Sen, at the first and the last; the medians of the first ${WINDOW} and the last ${WINDOW} beside):`,
+    );
     const results = [
       verdict(
         'core heap (after GC)',
