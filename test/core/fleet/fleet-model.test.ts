@@ -46,14 +46,16 @@ describe('fleet model', () => {
     for (const f of feeds) f.stop();
   });
 
-  const api = () => {
+  /** Offline: a port nobody listens on. */
+  const unreachable = (url: string): string => url.replace(/:\d+\//, ':9/');
+  /** The fleet API over real HTTP; `reroute` may send a request elsewhere (offline by default when `online` is off). */
+  const api = (reroute: (url: string) => string = (url) => (online ? url : unreachable(url))) => {
     const http = createHttpClient({
       getToken: () => service.users[0]!.token,
       timeoutMs: 3000,
       fetch: async (input, init) => {
         requests.push(String(input));
-        // Offline: a port nobody listens on.
-        return fetch(online ? input : String(input).replace(/:\d+\//, ':9/'), init);
+        return fetch(reroute(String(input)), init);
       },
     });
     return createFleetApi(http, { apiUrl: service.api_url, accountKey: service.account_key, pageSize: 5 });
@@ -143,24 +145,18 @@ describe('fleet model', () => {
   });
 
   it('does not count an asset with no fix yet (404) as a failed location, and names the kinds that failed', async () => {
-    const [unreported, unreachable] = cache.assets.list().assets;
+    const [unreported, unreachableAsset] = cache.assets.list().assets;
     const warnings: string[] = [];
-    const http = createHttpClient({
-      getToken: () => service.users[0]!.token,
-      timeoutMs: 3000,
-      fetch: async (input, init) => {
-        const url = String(input);
-        // A 404 from the service (what it answers for an asset with no fix yet), and a request that reaches nobody.
-        if (url.endsWith(`/asset/${unreported!.id}/location`))
-          return fetch(url.replace(`/asset/${unreported!.id}/`, '/asset/999999/'), init);
-        if (url.endsWith(`/asset/${unreachable!.id}/location`))
-          return fetch(url.replace(/:\d+\//, ':9/'), init);
-        return fetch(input, init);
-      },
-    });
+    // A 404 from the service (what it answers for an asset with no fix yet), and a request that reaches nobody.
+    const reroute = (url: string): string => {
+      if (url.endsWith(`/asset/${unreported!.id}/location`))
+        return url.replace(`/asset/${unreported!.id}/`, '/asset/999999/');
+      if (url.endsWith(`/asset/${unreachableAsset!.id}/location`)) return unreachable(url);
+      return url;
+    };
     const fleet = createFleetModel({
       assets: cache.assets,
-      api: () => createFleetApi(http, { apiUrl: service.api_url, accountKey: service.account_key }),
+      api: () => api(reroute),
       live: liveFeed().feed,
       onChanged: () => undefined,
       log: { warn: (m) => warnings.push(m) },
