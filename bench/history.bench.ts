@@ -37,15 +37,15 @@
  * the track drawn is the month, all its points, from the network (cold) or the cache (warm). Then Show again: one untimed open
  * (it waits for the cache write), two timed warm ones. 1 + 5 cold runs, 12 warm. The path is split
  * into click → request on the bridge socket, request → reply in the page (with the core's own
- * history.get, timed in Node), reply → drawn (typed JSON parse, derivations, the canvas draws the
+ * history.get, timed in Node), reply → drawn (the frame's decoding, derivations, the canvas draws the
  * mark counts), drawn → the end of Vue's flush (the rest of the screen), and → the next frame (the
  * rest of the drawing task, the canvas's raster at its end, then the frame). Same-run baselines: the JSON bytes above, and the core's
  * history.get alone. --profile adds one untimed fresh app whose cold and warm opens are sampled by
  * Chromium's profiler and whose warm open is traced (test-results/bench-history-app-*); --profile-only
  * runs only that app. The
- * browser shell carries the answer as typed JSON over a WebSocket (src/shared/ipc/typed-json.ts);
- * Electron's IPC structured-clones it instead, which the bench prints beside the typed JSON's
- * encoding of the same month.
+ * browser shell carries the answer as a binary frame over a WebSocket (src/shared/ipc/socket-frame-codec.ts);
+ * Electron's IPC structured-clones it instead, which the bench prints beside the frame's size and
+ * encoding time for the same month.
  *
  * Run: npm run bench:history
  *      npm run bench:history -- --app [--profile | --profile-only]

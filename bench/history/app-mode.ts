@@ -7,7 +7,7 @@ import { startBrowserShell, type BrowserShell } from '../../src/main/browser-she
 import { createAppCore, type AppCore } from '../../src/main/core/app-core';
 import { SETTLE_MS } from '../../src/main/core/history/history-service';
 import type { HistoryResult } from '../../src/shared/ipc';
-import { stringifyTyped } from '../../src/shared/ipc/typed-json';
+import { encodeSocketFrame } from '../../src/shared/ipc/socket-frame-codec';
 import { builtRenderer } from '../../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../../test/support/chromium';
 import { startTileServer, type TileServer } from '../../test/support/tile-server';
@@ -207,7 +207,7 @@ function printSplits(label: string, splits: readonly Split[]): void {
   const m = (k: keyof Split): string => fmt(median(splits, k)).padStart(4);
   console.log(
     `  ${label} medians: click→request sent ${m('uiToSend')} ms | request→reply in page ${m('sendToReply')} ms ` +
-      `(core's history.get ${m('core')} ms, the rest the bridge's typed JSON and socket) | reply→drawn ` +
+      `(core's history.get ${m('core')} ms, the rest the bridge's frame and socket) | reply→drawn ` +
       `${m('replyToDrawn')} ms (parse, derive, of which ${m('draws')} canvas draw(s) ${m('draw')} ms) | drawn→rest of ` +
       `the screen rendered ${m('drawnToSettled')} ms | →next frame ${m('settledToFrame')} ms`,
   );
@@ -360,16 +360,18 @@ async function timedOpens({
   printSplits('cold', cold);
   printSplits('warm', warm);
   if (answer) {
-    // The browser shell's bridge carries the answer as typed JSON; Electron's IPC structured-clones it.
+    // The browser shell's bridge carries the answer as a binary frame; Electron's IPC structured-clones it.
     const t0 = performance.now();
-    const chars = stringifyTyped(answer).length;
+    const frame = encodeSocketFrame({ type: 'reply', id: 1, reply: { ok: true, value: answer } });
     const encodeMs = performance.now() - t0;
+    const columnBytes = Object.values(answer.points).reduce((sum, c) => sum + c.byteLength, 0);
     const t1 = performance.now();
     structuredClone(answer);
     const cloneMs = performance.now() - t1;
     console.log(
-      `  the month through the bridge: ${fmt(chars / 1e6, 1)} M chars of typed JSON, encoded in ` +
-        `${fmt(encodeMs)} ms in Node; Electron's structured clone of it: ${fmt(cloneMs)} ms`,
+      `  the month through the bridge: a ${fmt(frame.length / 1e6, 1)} MB frame (its columns ` +
+        `${fmt(columnBytes / 1e6, 1)} MB as typed arrays), encoded in ${fmt(encodeMs)} ms in Node; ` +
+        `Electron's structured clone of it: ${fmt(cloneMs)} ms`,
     );
   }
   const base = percentile(baseline.slice(1), 50);

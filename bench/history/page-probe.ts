@@ -11,7 +11,7 @@ import { HISTORY_DRAWN_MARK } from '../../src/renderer/src/features/history/hist
  * file is type-checked without the DOM library.
  */
 /** A history reply worth timing is far above the app's other frames (live batches of a 50-asset fleet). */
-const REPLY_MIN_CHARS = 100_000;
+const REPLY_MIN_SIZE = 100_000;
 
 export const PAGE_PROBE = `(() => {
   const probe = { clicks: [], sends: [], replies: [], settled: null, done: null };
@@ -30,8 +30,9 @@ export const PAGE_PROBE = `(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
-        const size = typeof e.data === 'string' ? e.data.length : 0;
-        if (size > ${REPLY_MIN_CHARS}) probe.replies.push({ at: performance.now(), chars: size });
+        // A frame with typed arrays is binary (socket-frame-codec.ts): its size in bytes, a text frame's in chars.
+        const size = typeof e.data === 'string' ? e.data.length : e.data.byteLength;
+        if (size > ${REPLY_MIN_SIZE}) probe.replies.push({ at: performance.now(), size });
       });
     }
     send(data) {
@@ -81,7 +82,7 @@ export const PROBE_DONE = 'window.__historyProbe.done';
 export const probeResultSchema = z.object({
   click: z.number().nullable(),
   sent: z.number().nullable(),
-  replied: z.object({ at: z.number(), chars: z.int() }).nullable(),
+  replied: z.object({ at: z.number(), size: z.int() }).nullable(),
   drawnAt: z.number(),
   settledAt: z.number(),
   frameAt: z.number(),

@@ -83,6 +83,8 @@ page.fleetdesk = createSocketBridge({
   },
   connect(on) {
     const ws = new WebSocket(socketUrl);
+    // Frames that carry typed arrays are binary (socket-frame-codec.ts); an ArrayBuffer is read without a Blob's extra hop.
+    ws.binaryType = 'arraybuffer';
     ws.onopen = () => on.open();
     ws.onclose = () => on.close();
     ws.onmessage = (event) => on.message(event.data);

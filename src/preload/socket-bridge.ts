@@ -7,12 +7,12 @@ import type {
   IpcResultValue,
 } from '../shared/ipc/contract';
 import { hostFrameSchema, type HostFrame, type InvokeFrame } from '../shared/ipc/socket-frames';
-import { parseTyped, stringifyTyped } from '../shared/ipc/typed-json';
+import { decodeSocketFrame, encodeSocketFrame } from '../shared/ipc/socket-frame-codec';
 
 /** What the bridge needs of a WebSocket (the browser's, or ws's in Node tests). */
 export interface BridgeSocket {
   isOpen(): boolean;
-  send(data: string): void;
+  send(data: string | Uint8Array<ArrayBuffer>): void;
   close(): void;
 }
 export interface BridgeSocketEvents {
@@ -56,7 +56,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   // Keyed by the name a push frame carries: an event this page does not know has no listeners.
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const pending = new Map<number, (reply: IpcReply<unknown>) => void>();
-  const waiting: string[] = [];
+  const waiting: (string | Uint8Array<ArrayBuffer>)[] = [];
   let nextId = 1;
   let socket: BridgeSocket | null = null;
   let closed = false;
@@ -75,11 +75,11 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   };
 
   const onFrame = (raw: unknown): void => {
-    if (typeof raw !== 'string') return;
     let json: unknown;
     try {
-      json = parseTyped(raw);
-    } catch {
+      json = decodeSocketFrame(raw);
+    } catch (err) {
+      console.warn('fleetdesk: dropped a frame from the host that could not be read', err);
       return;
     }
     // The host is ours, but every byte off a socket is still checked before use (architecture.md §3).
@@ -152,7 +152,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     const id = nextId++;
     const frame: InvokeFrame =
       args === undefined ? { type: 'invoke', id, method } : { type: 'invoke', id, method, args };
-    const data = stringifyTyped(frame);
+    const data = encodeSocketFrame(frame);
     return new Promise((resolve) => {
       pending.set(id, resolve);
       if (socket?.isOpen()) socket.send(data);

@@ -94,4 +94,37 @@ describe('the browser shell with the real core', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<html');
   });
+
+  it("carries a history as a binary frame, every value as the core's own answer has it", async () => {
+    const fleet = await bridge.invoke('fleet.snapshot');
+    const assetId = fleet.ok ? fleet.value.assets[0]!.id : 0;
+    const end = Date.now() - 60_000;
+    const range = { assetId, start: end - 12 * 3_600_000, end };
+    const frames: { binary: boolean; bytes: number }[] = [];
+    const socket = sockets.at(-1)!;
+    const onMessage = (data: Buffer, isBinary: boolean): void =>
+      void frames.push({ binary: isBinary, bytes: data.byteLength });
+    socket.on('message', onMessage);
+    const viaBridge = await bridge.invoke('history.get', range);
+    socket.off('message', onMessage);
+    const direct = await shell.core.handlers['history.get'](range);
+
+    if (!viaBridge.ok) throw new Error(`history.get failed: ${viaBridge.error.message}`);
+    const sent = direct.points;
+    expect(sent.t.length).toBeGreaterThan(1_000);
+    const got = viaBridge.value.points;
+    for (const key of Object.keys(sent) as (keyof typeof sent)[]) {
+      expect(got[key].constructor, key).toBe(sent[key].constructor);
+      const [a, b] = [Array.from(got[key]), Array.from(sent[key])];
+      expect(a.length, key).toBe(b.length);
+      expect(
+        a.every((x, i) => Object.is(x, b[i])),
+        key,
+      ).toBe(true);
+    }
+    // The service's short decimals cross as steps: well under the columns' own bytes.
+    const columnBytes = Object.values(sent).reduce((sum, c) => sum + c.byteLength, 0);
+    const reply = frames.find((f) => f.binary);
+    expect(reply?.bytes).toBeLessThan(columnBytes / 2);
+  });
 });

@@ -15,7 +15,7 @@ export function wsTransport(
     ws.on('open', () => on.open());
     ws.on('close', () => on.close());
     ws.on('error', () => undefined);
-    ws.on('message', (data, isBinary) => on.message(isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => on.message(isBinary ? data : data.toString()));
     return {
       isOpen: () => ws.readyState === WebSocket.OPEN,
       send: (d) => ws.send(d),

@@ -5,7 +5,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { IpcRouter } from '../ipc/ipc-router';
 import type { PushChannel } from '../ipc/push-channel';
 import { callerContext, type Caller } from './caller-context';
-import { parseTyped, stringifyTyped } from '../../shared/ipc/typed-json';
+import { decodeSocketFrame, encodeSocketFrame } from '../../shared/ipc/socket-frame-codec';
 import { BRIDGE_SOCKET_PATH, invokeFrameSchema, type HostFrame } from '../../shared/ipc/socket-frames';
 
 export interface BridgeSocketOptions {
@@ -73,7 +73,7 @@ function serve(ws: WebSocket, options: BridgeSocketOptions): void {
     if (frame.type === 'push' && frame.event === 'live.positions' && ws.bufferedAmount > SLOW_TAB_BYTES)
       return;
     try {
-      ws.send(stringifyTyped(frame));
+      ws.send(encodeSocketFrame(frame));
     } catch (err) {
       options.log.error('A frame could not be sent to the page', err);
     }
@@ -83,12 +83,11 @@ function serve(ws: WebSocket, options: BridgeSocketOptions): void {
   ws.on('error', () => target.detach());
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
-    if (isBinary) return send({ type: 'error', message: 'Binary frames are not understood.' });
     let json: unknown;
     try {
-      json = parseTyped(rawText(data));
+      json = decodeSocketFrame(isBinary ? rawBytes(data) : rawBytes(data).toString('utf8'));
     } catch {
-      return send({ type: 'error', message: 'A frame was not JSON.' });
+      return send({ type: 'error', message: 'A frame was neither JSON nor a bridge frame.' });
     }
     const frame = invokeFrameSchema.safeParse(json);
     if (!frame.success) return send({ type: 'error', message: 'A frame was not an invoke frame.' });
@@ -112,7 +111,7 @@ function serve(ws: WebSocket, options: BridgeSocketOptions): void {
   });
 }
 
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+function rawBytes(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.isBuffer(data) ? data : Buffer.from(data);
 }

@@ -1,26 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64ToBytes, bytesToBase64 } from '../../../src/shared/ipc/base64-bytes';
+import { bytesToBase64 } from '../../../src/shared/ipc/base64-bytes';
 
 const MIB = 1024 * 1024;
 
-describe('bytes as base64 and back', () => {
+describe('bytes as base64', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.resetModules();
   });
 
-  it('encodes a view by its own bytes only, as Node does, and decodes it back', () => {
+  it('encodes a view by its own bytes only, as Node does', () => {
     const whole = Uint8Array.from({ length: 300 }, (_, i) => (i * 7) % 256);
     const view = whole.subarray(5, 290);
     const text = bytesToBase64(view);
     expect(text).toBe(Buffer.from(view).toString('base64'));
-    expect(base64ToBytes(text)).toEqual(view);
-  });
-
-  it('refuses text that is not canonical base64 instead of decoding something else', () => {
-    for (const bad of ['A*==', 'AAA', 'AAAA=', ' AAAA', 'AA==AA=='])
-      expect(base64ToBytes(bad), bad).toBeNull();
-    expect(base64ToBytes('')).toEqual(new Uint8Array());
+    expect(new Uint8Array(Buffer.from(text, 'base64'))).toEqual(view);
   });
 
   it('encodes megabytes with btoa alone (a page picking a 5 MiB photo) without overflowing the call stack', async () => {
@@ -32,6 +26,5 @@ describe('bytes as base64 and back', () => {
     const text = plain.bytesToBase64(bytes);
     expect(text.length).toBe(4 * MIB);
     expect(text).toBe(expected);
-    expect(plain.base64ToBytes(text)).toEqual(bytes);
   }, 30_000);
 });

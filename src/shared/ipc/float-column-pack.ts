@@ -1,0 +1,128 @@
+/**
+ * A float column as small integers, when that loses nothing. The browser shell's socket carries a
+ * month of history (2.3 million floats) to a page in Chromium, whose loopback WebSocket moves about
+ * 80 MB/s on the 2-core build machine: every byte is time the operator waits (bench:history --app).
+ * The service sends coordinates to 1e-6° and altitude, speed and heading to 0.1 (location-json.ts),
+ * and times are whole milliseconds 10 s apart, so each such column is a decimal scale and a run of
+ * small steps: one or two bytes a value where the float takes four or eight.
+ *
+ * Lossless by construction: a column is packed at `decimals` only if every value, rebuilt the way
+ * `unpackFloats` rebuilds it (an integer divided by 10^decimals, rounded to the column's own float
+ * type), is the same value (Object.is: -0 and NaN included). Anything else — more decimals, ±Infinity,
+ * steps wider than int32 — is not packed and crosses as its raw bytes.
+ */
+export type FloatKind = 'Float64Array' | 'Float32Array';
+export type StepWidth = 1 | 2 | 4;
+
+export interface PackedFloats {
+  readonly decimals: number;
+  /** The first value that is not NaN, as an integer at `decimals`; 0 when every value is NaN. */
+  readonly base: number;
+  /** Each value's integer minus the previous one's (`base` before the first); NaN is the width's minimum. */
+  readonly steps: Int8Array | Int16Array | Int32Array;
+}
+
+const MAX_DECIMALS = 7;
+const STEP_ARRAYS = { 1: Int8Array, 2: Int16Array, 4: Int32Array } as const;
+const stepMin = (width: StepWidth): number => -(2 ** (width * 8 - 1));
+const stepMax = (width: StepWidth): number => 2 ** (width * 8 - 1) - 1;
+
+export const stepArray = (width: StepWidth, buffer: ArrayBuffer, offset: number, count: number) =>
+  new STEP_ARRAYS[width](buffer, offset, count);
+
+function rebuild(kind: FloatKind, integer: number, scale: number): number {
+  const v = integer / scale;
+  return kind === 'Float32Array' ? Math.fround(v) : v;
+}
+
+/** The fewest decimals at which `v` comes back the same; null when none up to the most packed. */
+function decimalsOf(kind: FloatKind, v: number, from: number): number | null {
+  for (let decimals = from; decimals <= MAX_DECIMALS; decimals++) {
+    const scale = 10 ** decimals;
+    // `+ 0` makes -0 a plain 0, which rebuilds as 0: a -0 is refused by Object.is, not lost.
+    const k = Math.round(v * scale) + 0;
+    if (Number.isSafeInteger(k) && Object.is(rebuild(kind, k, scale), v)) return decimals;
+  }
+  return null;
+}
+
+/**
+ * One pass at the decimals the values seen so far need; a value that needs more starts the pass
+ * again at its own (columns are uniform, so that is at most once or twice).
+ */
+export function packFloats(kind: FloatKind, values: Float64Array | Float32Array): PackedFloats | null {
+  const wide = new Int32Array(values.length);
+  const nan = stepMin(4);
+  const max = stepMax(4);
+  const f32 = kind === 'Float32Array';
+  let decimals = 0;
+  pass: for (;;) {
+    const scale = 10 ** decimals;
+    let base = 0;
+    let first = true;
+    let prev = 0;
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as number;
+      if (v !== v) {
+        wide[i] = nan;
+        continue;
+      }
+      const k = Math.round(v * scale) + 0;
+      const back = f32 ? Math.fround(k / scale) : k / scale;
+      // Plain comparisons in this loop (it runs over millions of values): Object.is's -0 case is
+      // the `k === 0` one, and an unsafe k is caught by its size.
+      if (
+        back !== v ||
+        (k === 0 && 1 / v < 0) ||
+        k > Number.MAX_SAFE_INTEGER ||
+        k < -Number.MAX_SAFE_INTEGER
+      ) {
+        const more = decimalsOf(kind, v, decimals + 1);
+        if (more === null) return null;
+        decimals = more;
+        continue pass;
+      }
+      if (first) [base, prev, first] = [k, k, false];
+      const step = k - prev;
+      prev = k;
+      // The width's minimum is NaN's mark, so a step must stay above it.
+      if (step <= nan || step > max) return null;
+      wide[i] = step;
+      if (step < lo) lo = step;
+      if (step > hi) hi = step;
+    }
+    const width = ([1, 2] as const).find((w) => lo > stepMin(w) && hi <= stepMax(w));
+    if (width === undefined) return { decimals, base, steps: wide };
+    const steps = new STEP_ARRAYS[width](values.length);
+    const narrowNan = stepMin(width);
+    for (let i = 0; i < wide.length; i++) {
+      const step = wide[i] as number;
+      steps[i] = step === nan ? narrowNan : step;
+    }
+    return { decimals, base, steps };
+  }
+}
+
+export function unpackFloats(
+  kind: FloatKind,
+  packed: PackedFloats,
+): Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer> {
+  const { decimals, base, steps } = packed;
+  const width = steps.BYTES_PER_ELEMENT as StepWidth;
+  const nan = stepMin(width);
+  const scale = 10 ** decimals;
+  const out = kind === 'Float32Array' ? new Float32Array(steps.length) : new Float64Array(steps.length);
+  let k = base;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as number;
+    if (step === nan) {
+      out[i] = Number.NaN;
+      continue;
+    }
+    k += step;
+    out[i] = k / scale;
+  }
+  return out;
+}
