@@ -1,4 +1,5 @@
 import type { HistoryColumns } from '../../../../shared/ipc';
+import { nthSmallest } from './nth-smallest';
 
 /**
  * docs/architecture.md "History and replay": a stretch without fixes longer than
@@ -19,7 +20,7 @@ export interface DataGap {
 
 /** The median of the positive intervals between consecutive fixes; null with fewer than two fixes. */
 export function medianInterval(t: Float64Array): number | null {
-  // A typed array sorts numerically in place: 30 days of a 10 s tracker (259,200 fixes) in one buffer.
+  // A typed array of the intervals: 30 days of a 10 s tracker (259,200 fixes) in one buffer.
   const steps = new Float64Array(Math.max(0, t.length - 1));
   let n = 0;
   for (let i = 1; i < t.length; i++) {
@@ -27,9 +28,14 @@ export function medianInterval(t: Float64Array): number | null {
     if (dt > 0) steps[n++] = dt;
   }
   if (n === 0) return null;
-  const sorted = steps.subarray(0, n).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const positive = steps.subarray(0, n);
+  const mid = n >> 1;
+  const upper = nthSmallest(positive, mid);
+  if (n % 2 === 1) return upper;
+  // The lower middle is the largest value left of the upper one once it is in place.
+  let lower = -Infinity;
+  for (let i = 0; i < mid; i++) if (positive[i]! > lower) lower = positive[i]!;
+  return (lower + upper) / 2;
 }
 
 export function gapThreshold(t: Float64Array): number {
