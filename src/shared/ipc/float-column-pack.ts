@@ -46,59 +46,81 @@ function decimalsOf(kind: FloatKind, v: number, from: number): number | null {
   return null;
 }
 
+/** What one pass found: the steps' range, or the index of a value that needs more decimals. */
+interface Pass {
+  base: number;
+  lo: number;
+  hi: number;
+  /** -1 when every value came back the same; else the first that did not. */
+  failedAt: number;
+  /** A step wider than int32: no number of decimals packs the column. */
+  tooWide: boolean;
+}
+
+/**
+ * Each value's step at `scale`, into `wide`. Plain comparisons (it runs over millions of values):
+ * Object.is's -0 case is the `k === 0` one, and an unsafe k is caught by its size.
+ */
+function stepsAt(values: Float64Array | Float32Array, scale: number, f32: boolean, wide: Int32Array): Pass {
+  const pass: Pass = { base: 0, lo: 0, hi: 0, failedAt: -1, tooWide: false };
+  const nan = stepMin(4);
+  const max = stepMax(4);
+  let prev = Number.NaN;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v !== v) {
+      wide[i] = nan;
+      continue;
+    }
+    const k = Math.round(v * scale) + 0;
+    const back = f32 ? Math.fround(k / scale) : k / scale;
+    if (back !== v || (k === 0 && 1 / v < 0) || k > Number.MAX_SAFE_INTEGER || k < -Number.MAX_SAFE_INTEGER) {
+      pass.failedAt = i;
+      return pass;
+    }
+    if (prev !== prev) prev = pass.base = k;
+    const step = k - prev;
+    prev = k;
+    // The width's minimum is NaN's mark, so a step must stay above it.
+    if (step <= nan || step > max) {
+      pass.tooWide = true;
+      return pass;
+    }
+    wide[i] = step;
+    if (step < lo) lo = step;
+    else if (step > hi) hi = step;
+  }
+  pass.lo = lo;
+  pass.hi = hi;
+  return pass;
+}
+
 /**
  * One pass at the decimals the values seen so far need; a value that needs more starts the pass
  * again at its own (columns are uniform, so that is at most once or twice).
  */
 export function packFloats(kind: FloatKind, values: Float64Array | Float32Array): PackedFloats | null {
   const wide = new Int32Array(values.length);
-  const nan = stepMin(4);
-  const max = stepMax(4);
   const f32 = kind === 'Float32Array';
   let decimals = 0;
-  pass: for (;;) {
-    const scale = 10 ** decimals;
-    let base = 0;
-    let first = true;
-    let prev = 0;
-    let lo = 0;
-    let hi = 0;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i] as number;
-      if (v !== v) {
-        wide[i] = nan;
-        continue;
-      }
-      const k = Math.round(v * scale) + 0;
-      const back = f32 ? Math.fround(k / scale) : k / scale;
-      // Plain comparisons in this loop (it runs over millions of values): Object.is's -0 case is
-      // the `k === 0` one, and an unsafe k is caught by its size.
-      if (
-        back !== v ||
-        (k === 0 && 1 / v < 0) ||
-        k > Number.MAX_SAFE_INTEGER ||
-        k < -Number.MAX_SAFE_INTEGER
-      ) {
-        const more = decimalsOf(kind, v, decimals + 1);
-        if (more === null) return null;
-        decimals = more;
-        continue pass;
-      }
-      if (first) [base, prev, first] = [k, k, false];
-      const step = k - prev;
-      prev = k;
-      // The width's minimum is NaN's mark, so a step must stay above it.
-      if (step <= nan || step > max) return null;
-      wide[i] = step;
-      if (step < lo) lo = step;
-      if (step > hi) hi = step;
+  for (;;) {
+    const pass = stepsAt(values, 10 ** decimals, f32, wide);
+    if (pass.tooWide) return null;
+    if (pass.failedAt >= 0) {
+      const more = decimalsOf(kind, values[pass.failedAt]!, decimals + 1);
+      if (more === null) return null;
+      decimals = more;
+      continue;
     }
+    const { base, lo, hi } = pass;
     const width = ([1, 2] as const).find((w) => lo > stepMin(w) && hi <= stepMax(w));
     if (width === undefined) return { decimals, base, steps: wide };
     const steps = new STEP_ARRAYS[width](values.length);
-    const narrowNan = stepMin(width);
+    const [nan, narrowNan] = [stepMin(4), stepMin(width)];
     for (let i = 0; i < wide.length; i++) {
-      const step = wide[i] as number;
+      const step = wide[i]!;
       steps[i] = step === nan ? narrowNan : step;
     }
     return { decimals, base, steps };
