@@ -132,13 +132,15 @@ export function unpackFloats(
   packed: PackedFloats,
 ): Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer> {
   const { decimals, base, steps } = packed;
-  const width = steps.BYTES_PER_ELEMENT as StepWidth;
-  const nan = stepMin(width);
+  const nan = stepMin(steps.BYTES_PER_ELEMENT as StepWidth);
+  // The loop sees one kind in and one out, whatever the width and kind (a page decodes a month's
+  // seven columns of three widths): the widening and narrowing copies are native and cheap.
+  const wide = steps instanceof Int32Array ? steps : new Int32Array(steps);
+  const out = new Float64Array(steps.length);
   const scale = 10 ** decimals;
-  const out = kind === 'Float32Array' ? new Float32Array(steps.length) : new Float64Array(steps.length);
   let k = base;
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as number;
+  for (let i = 0; i < wide.length; i++) {
+    const step = wide[i]!;
     if (step === nan) {
       out[i] = Number.NaN;
       continue;
@@ -146,5 +148,5 @@ export function unpackFloats(
     k += step;
     out[i] = k / scale;
   }
-  return out;
+  return kind === 'Float32Array' ? new Float32Array(out) : out;
 }
