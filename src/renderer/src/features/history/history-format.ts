@@ -27,9 +27,12 @@ export function stopRows<S extends { readonly start: number }>(
   stops: readonly S[],
   fmt: Pick<ClockFormat, 'date' | 'dayKey'>,
 ): { readonly stop: S; readonly day: string | null }[] {
-  return stops.map((stop, i) => {
-    const prev = stops[i - 1];
-    const first = prev === undefined || fmt.dayKey(prev.start) !== fmt.dayKey(stop.start);
+  // One day key a stop (a month has hundreds, each a time-zone formatToParts), not two.
+  let prevDay: string | null = null;
+  return stops.map((stop) => {
+    const day = fmt.dayKey(stop.start);
+    const first = day !== prevDay;
+    prevDay = day;
     return { stop, day: first ? fmt.date(stop.start) : null };
   });
 }
