@@ -121,11 +121,15 @@ export function decodeSocketFrame(data: unknown): unknown {
     bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + headerLength),
   );
   const payload = bytes.subarray(Math.min(align8(PREFIX_BYTES + headerLength), bytes.byteLength));
-  return JSON.parse(header, (_key, value: unknown) => typedFrom(value, payload) ?? value) as unknown;
+  // Each array's bytes come after the one before it, as the encoder writes them (the reviver meets
+  // them in the same order): a forged header cannot have every descriptor claim the whole payload
+  // and make a small frame decode into gigabytes.
+  const cursor = { next: 0 };
+  return JSON.parse(header, (_key, value: unknown) => typedFrom(value, payload, cursor) ?? value) as unknown;
 }
 
 /** The typed array a descriptor stands for; null (the descriptor left as it came, for the frame's parser to refuse) when it is not one. */
-function typedFrom(value: unknown, payload: Uint8Array): Typed | null {
+function typedFrom(value: unknown, payload: Uint8Array, cursor: { next: number }): Typed | null {
   if (typeof value !== 'object' || value === null || !(TAG in value)) return null;
   const d = value as Partial<Record<keyof Descriptor, unknown>>;
   const name = d[TAG];
@@ -133,10 +137,11 @@ function typedFrom(value: unknown, payload: Uint8Array): Typed | null {
   if (typeof name !== 'string' || !isTypedName(name)) return null;
   if (!Number.isSafeInteger(length) || !Number.isSafeInteger(at)) return null;
   const [n, start] = [length as number, at as number];
-  if (n < 0 || start < 0 || start % 8 !== 0) return null;
+  if (n < 0 || start < cursor.next || start % 8 !== 0) return null;
   if (pack === undefined) {
     const byteLength = n * TYPED[name].BYTES_PER_ELEMENT;
     if (start + byteLength > payload.byteLength) return null;
+    cursor.next = start + byteLength;
     // A copy of its own: the frame's buffer is not kept alive by one small array.
     const own = payload.slice(start, start + byteLength);
     return new TYPED[name](own.buffer, own.byteOffset, n);
@@ -148,6 +153,7 @@ function typedFrom(value: unknown, payload: Uint8Array): Typed | null {
   if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 7) return null;
   if (!Number.isSafeInteger(base) || (width !== 1 && width !== 2 && width !== 4)) return null;
   if (start + n * width > payload.byteLength) return null;
+  cursor.next = start + n * width;
   const steps = stepArray(width, payload.buffer as ArrayBuffer, payload.byteOffset + start, n);
   return unpackFloats(name as FloatKind, { decimals: decimals as number, base: base as number, steps });
 }

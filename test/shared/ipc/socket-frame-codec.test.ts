@@ -155,5 +155,18 @@ describe("the browser shell's socket frames as messages", () => {
     expect(decodeSocketFrame(withHeader({ x: { [TAG]: 'Float64Array', length: 2, at: 0 } }))).toEqual({
       x: payload,
     });
+
+    // Arrays that claim bytes an earlier one already took: a small frame must not decode into many copies.
+    const whole = { [TAG]: 'Float64Array', length: 2, at: 0 };
+    const half = { [TAG]: 'Float64Array', length: 1, at: 8 };
+    expect(decodeSocketFrame(withHeader({ a: whole, b: whole, c: half }))).toEqual({
+      a: payload,
+      b: whole,
+      c: half,
+    });
+    expect(decodeSocketFrame(withHeader({ a: { ...whole, length: 1 }, b: half }))).toEqual({
+      a: new Float64Array([1]),
+      b: new Float64Array([2]),
+    });
   });
 });
