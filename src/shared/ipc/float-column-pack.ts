@@ -22,7 +22,8 @@ export interface PackedFloats {
   readonly steps: Int8Array | Int16Array | Int32Array;
 }
 
-const MAX_DECIMALS = 7;
+/** 1e-7°, about a centimetre: more than any tracker means. */
+export const MAX_DECIMALS = 7;
 const STEP_ARRAYS = { 1: Int8Array, 2: Int16Array, 4: Int32Array } as const;
 const stepMin = (width: StepWidth): number => -(2 ** (width * 8 - 1));
 const stepMax = (width: StepWidth): number => 2 ** (width * 8 - 1) - 1;

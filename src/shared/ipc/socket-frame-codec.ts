@@ -1,4 +1,11 @@
-import { packFloats, stepArray, unpackFloats, type FloatKind, type StepWidth } from './float-column-pack';
+import {
+  MAX_DECIMALS,
+  packFloats,
+  stepArray,
+  unpackFloats,
+  type FloatKind,
+  type StepWidth,
+} from './float-column-pack';
 
 /**
  * The browser shell's socket frames (socket-frames.ts) as WebSocket messages, keeping what
@@ -150,7 +157,8 @@ function typedFrom(value: unknown, payload: Uint8Array, cursor: { next: number }
   const p = pack as Partial<Record<'decimals' | 'base' | 'width', unknown>> | null;
   if (typeof p !== 'object' || p === null) return null;
   const { decimals, base, width } = p;
-  if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 7) return null;
+  if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > MAX_DECIMALS)
+    return null;
   if (!Number.isSafeInteger(base) || (width !== 1 && width !== 2 && width !== 4)) return null;
   if (start + n * width > payload.byteLength) return null;
   cursor.next = start + n * width;
