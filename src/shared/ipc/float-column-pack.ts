@@ -31,19 +31,24 @@ const stepMax = (width: StepWidth): number => 2 ** (width * 8 - 1) - 1;
 export const stepArray = (width: StepWidth, buffer: ArrayBuffer, offset: number, count: number) =>
   new STEP_ARRAYS[width](buffer, offset, count);
 
-function rebuild(kind: FloatKind, integer: number, scale: number): number {
-  const v = integer / scale;
-  return kind === 'Float32Array' ? Math.fround(v) : v;
+/**
+ * `v` as an integer at `scale`, or NaN when that integer would not come back as `v` the way
+ * `unpackFloats` rebuilds it (divided by `scale`, in the column's own float kind). Plain comparisons:
+ * it runs over millions of values. `+ 0` makes -0 a plain 0, which rebuilds as 0, so a -0 is refused
+ * (the `k === 0` case), not lost; an unsafe integer is refused by its size.
+ */
+function integerAt(v: number, scale: number, f32: boolean): number {
+  const k = Math.round(v * scale) + 0;
+  const back = f32 ? Math.fround(k / scale) : k / scale;
+  if (back !== v || (k === 0 && 1 / v < 0) || k > Number.MAX_SAFE_INTEGER || k < -Number.MAX_SAFE_INTEGER)
+    return Number.NaN;
+  return k;
 }
 
 /** The fewest decimals at which `v` comes back the same; null when none up to the most packed. */
-function decimalsOf(kind: FloatKind, v: number, from: number): number | null {
-  for (let decimals = from; decimals <= MAX_DECIMALS; decimals++) {
-    const scale = 10 ** decimals;
-    // `+ 0` makes -0 a plain 0, which rebuilds as 0: a -0 is refused by Object.is, not lost.
-    const k = Math.round(v * scale) + 0;
-    if (Number.isSafeInteger(k) && Object.is(rebuild(kind, k, scale), v)) return decimals;
-  }
+function decimalsOf(v: number, from: number, f32: boolean): number | null {
+  for (let decimals = from; decimals <= MAX_DECIMALS; decimals++)
+    if (!Number.isNaN(integerAt(v, 10 ** decimals, f32))) return decimals;
   return null;
 }
 
@@ -58,10 +63,7 @@ interface Pass {
   tooWide: boolean;
 }
 
-/**
- * Each value's step at `scale`, into `wide`. Plain comparisons (it runs over millions of values):
- * Object.is's -0 case is the `k === 0` one, and an unsafe k is caught by its size.
- */
+/** Each value's step at `scale`, into `wide`. */
 function stepsAt(values: Float64Array | Float32Array, scale: number, f32: boolean, wide: Int32Array): Pass {
   const pass: Pass = { base: 0, lo: 0, hi: 0, failedAt: -1, tooWide: false };
   const nan = stepMin(4);
@@ -75,9 +77,8 @@ function stepsAt(values: Float64Array | Float32Array, scale: number, f32: boolea
       wide[i] = nan;
       continue;
     }
-    const k = Math.round(v * scale) + 0;
-    const back = f32 ? Math.fround(k / scale) : k / scale;
-    if (back !== v || (k === 0 && 1 / v < 0) || k > Number.MAX_SAFE_INTEGER || k < -Number.MAX_SAFE_INTEGER) {
+    const k = integerAt(v, scale, f32);
+    if (k !== k) {
       pass.failedAt = i;
       return pass;
     }
@@ -110,7 +111,7 @@ export function packFloats(kind: FloatKind, values: Float64Array | Float32Array)
     const pass = stepsAt(values, 10 ** decimals, f32, wide);
     if (pass.tooWide) return null;
     if (pass.failedAt >= 0) {
-      const more = decimalsOf(kind, values[pass.failedAt]!, decimals + 1);
+      const more = decimalsOf(values[pass.failedAt]!, decimals + 1, f32);
       if (more === null) return null;
       decimals = more;
       continue;
@@ -134,14 +135,12 @@ export function unpackFloats(
 ): Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer> {
   const { decimals, base, steps } = packed;
   const nan = stepMin(steps.BYTES_PER_ELEMENT as StepWidth);
-  // The loop sees one kind in and one out, whatever the width and kind (a page decodes a month's
-  // seven columns of three widths): the widening and narrowing copies are native and cheap.
-  const wide = steps instanceof Int32Array ? steps : new Int32Array(steps);
-  const out = new Float64Array(steps.length);
   const scale = 10 ** decimals;
+  // A Float32Array rounds each value as it is stored, as `integerAt` checked it would.
+  const out = kind === 'Float32Array' ? new Float32Array(steps.length) : new Float64Array(steps.length);
   let k = base;
-  for (let i = 0; i < wide.length; i++) {
-    const step = wide[i]!;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
     if (step === nan) {
       out[i] = Number.NaN;
       continue;
@@ -149,5 +148,5 @@ export function unpackFloats(
     k += step;
     out[i] = k / scale;
   }
-  return kind === 'Float32Array' ? new Float32Array(out) : out;
+  return out;
 }
