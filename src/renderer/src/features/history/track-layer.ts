@@ -5,6 +5,7 @@ import type { DataGap } from './data-gaps';
 import type { Stretch } from './stop-detection';
 import { formatDuration } from './history-format';
 import { placeLabels, type LabelCandidate } from './label-placement';
+import { stopPlaces } from './stop-places';
 
 /** The canvas reaches this far beyond the view on each side, so a pan shows track until moveend redraws. */
 const PAD = 0.5;
@@ -186,7 +187,7 @@ export class TrackLayer extends L.Layer {
     let kept = 0;
     for (const piece of this.pieces) kept += drawSpeedTrack(ctx, piece, scale, ox, oy, 3.5);
     const gapMarks = this.drawGaps(ctx, scale, ox, oy);
-    this.drawStops(ctx, scale, ox, oy, w, h, gapMarks, padX, padY);
+    this.drawStops(ctx, scale, ox, oy, w, h, gapMarks, padX, padY, dpr);
     this.onDrawn(performance.now() - started, kept);
   }
 
@@ -229,6 +230,7 @@ export class TrackLayer extends L.Layer {
     gapMarks: readonly Mark[],
     padX: number,
     padY: number,
+    dpr: number,
   ): void {
     const inView = (x: number, y: number): boolean => x >= -20 && y >= -20 && x <= w + 20 && y <= h + 20;
     const marks: Mark[] = gapMarks.filter((m) => inView(m.x, m.y));
@@ -240,13 +242,12 @@ export class TrackLayer extends L.Layer {
       marks.push({ x, y, text: formatDuration(s.durationMs), priority: s.durationMs, stop: true });
     }
     ctx.lineWidth = 2;
-    for (const m of marks) {
-      if (!m.stop) continue;
+    ctx.fillStyle = this.style.stopFill;
+    ctx.strokeStyle = this.style.stopRing;
+    for (const [x, y] of stopPlaces(marks, dpr)) {
       ctx.beginPath();
-      ctx.arc(m.x, m.y, STOP_RADIUS, 0, Math.PI * 2);
-      ctx.fillStyle = this.style.stopFill;
+      ctx.arc(x, y, STOP_RADIUS, 0, Math.PI * 2);
       ctx.fill();
-      ctx.strokeStyle = this.style.stopRing;
       ctx.stroke();
     }
     if (marks.length > MAX_LABELLED_STOPS) return;
