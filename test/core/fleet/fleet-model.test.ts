@@ -144,6 +144,46 @@ describe('fleet model', () => {
     expect(fleet.snapshot().positions.find((x) => x.assetId === first!.id)?.lat).toBe(10);
   });
 
+  it('hands locations to the live feed as the sweep finds them, not only when its last answer is in', async () => {
+    // The service answers the first ten location requests; the rest wait until the test has seen a push.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const http = createHttpClient({
+      getToken: () => service.users[0]!.token,
+      timeoutMs: 10_000,
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/location') && ++asked > 10) await held;
+        return fetch(String(input), init);
+      },
+    });
+    const gated = createFleetApi(http, {
+      apiUrl: service.api_url,
+      accountKey: service.account_key,
+      pageSize: 5,
+    });
+    const live = liveFeed();
+    const own = openOfflineCache(':memory:');
+    const fleet = createFleetModel({
+      assets: own.assets,
+      api: () => gated,
+      live: live.feed,
+      onChanged: () => undefined,
+      locationBatch: 5,
+    });
+    await fleet.refresh();
+    let swept = false;
+    const sweep = fleet.refreshLocations().then(() => (swept = true));
+    const early = await live.pushed();
+    expect(swept).toBe(false);
+    expect(early.length).toBeGreaterThanOrEqual(5);
+    expect(early.length).toBeLessThanOrEqual(10);
+    release();
+    await sweep;
+    expect(fleet.snapshot().positions).toHaveLength(23);
+    own.close();
+  });
+
   it('does not count an asset with no fix yet (404) as a failed location, and names the kinds that failed', async () => {
     const [unreported, unreachableAsset] = cache.assets.list().assets;
     const warnings: string[] = [];

@@ -11,6 +11,13 @@ import { livePositionOfLocation } from '../../../shared/ipc/location-position';
 export const FLEET_REFRESH_INTERVAL_MS = 5 * 60_000;
 const PAGE_CONCURRENCY = 4;
 const LOCATION_CONCURRENCY = 8;
+/**
+ * The sweep hands what it found to the live feed every this many locations or this long, whichever
+ * comes first: at 50,000 vehicles it takes about half a minute (docs/architecture.md "National
+ * fleets"), and an asset with no cached location should not stay off the map until the last answer.
+ */
+const LOCATION_BATCH = 1000;
+const LOCATION_BATCH_MS = 1000;
 
 export interface FleetModelOptions {
   readonly assets: AssetStore;
@@ -20,6 +27,8 @@ export interface FleetModelOptions {
   readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest'>;
   onChanged(snapshot: FleetSnapshot): void;
   readonly refreshIntervalMs?: number;
+  /** Locations found before the sweep hands them on (LOCATION_BATCH). */
+  readonly locationBatch?: number;
   readonly log?: { warn(message: string): void };
 }
 
@@ -92,7 +101,14 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     if (refreshing) await refreshing.catch(() => undefined);
     const api = options.api();
     if (!api) return;
-    const found: LivePosition[] = [];
+    let found: LivePosition[] = [];
+    let handedAt = performance.now();
+    const handOn = (): void => {
+      if (found.length > 0) live.add(found);
+      found = [];
+      handedAt = performance.now();
+    };
+    const batch = options.locationBatch ?? LOCATION_BATCH;
     /** Per kind of failure: how many, and the first one's words (they carry the transport's reason). */
     const failures = new Map<ApiErrorKind | 'error', { count: number; first: string }>();
     await mapBounded(
@@ -102,6 +118,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
         const location = await api.location(id);
         options.assets.putLocation(id, location);
         found.push(livePositionOfLocation(id, location));
+        if (found.length >= batch || performance.now() - handedAt >= LOCATION_BATCH_MS) handOn();
       },
       (_id, err) => {
         // A 404 is an asset with no fix yet (docs/interface-decisions.md): nothing to refresh, not a failure.
@@ -119,7 +136,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
           .map(([kind, f]) => `${kind}: ${f.count}, first: ${f.first}`)
           .join('; ')}).`,
       );
-    if (found.length > 0) live.add(found);
+    handOn();
   };
 
   const cached = options.assets.list();
