@@ -313,6 +313,8 @@ async function timedOpens({
   const baseline: number[] = [];
   let first: Split | null = null;
   let answer: HistoryResult | null = null;
+  /** Vertices the track's canvas stroked after thinning (speed-track.ts), at the fitted view. */
+  let stroked = Number.NaN;
   for (let run = 0; run <= COLD_RUNS; run++) {
     baseline.push(await jsonBaselineMs(ready, token, ASSET, start, end));
     const app = await FreshApp.open(browser, ready, rendererDir, tiles);
@@ -333,6 +335,7 @@ async function timedOpens({
       if (run === COLD_RUNS) {
         mkdirSync(RESULTS, { recursive: true });
         await app.page.screenshot({ path: SCREENSHOT });
+        stroked = Number(await app.page.getAttribute('[data-testid="history-map"]', 'data-drawn-points'));
       }
       // The cache is written just after the cold answer went out; this open waits for that.
       checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
@@ -347,7 +350,9 @@ async function timedOpens({
   }
 
   const points = answer?.points.t.length ?? 0;
-  console.log(`  ${fmt(points)} points drawn; screenshot ${SCREENSHOT}`);
+  console.log(
+    `  ${fmt(points)} points drawn, ${fmt(stroked)} vertices stroked after thinning; screenshot ${SCREENSHOT}`,
+  );
   console.log(`  first cold run after service start: ${fmt(first?.total ?? Number.NaN)} ms`);
   const pick = (xs: readonly Split[], k: keyof Split): number[] => xs.map((s) => s[k]);
   console.log(figureLine('cold: click → drawn mark', pick(cold, 'total'), 38));
