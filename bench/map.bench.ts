@@ -46,6 +46,7 @@ interface TrackReport {
   projectMs: number;
   drawMs: number;
   kept: number;
+  stroked: number;
 }
 
 const ASSETS = 10_000;
@@ -191,7 +192,7 @@ async function bench(url: string): Promise<void> {
       `  target ≥ 10× naive (whole update frame): ${ratio(ours.updateFrames, naive.updateFrames) >= 10 ? 'met' : 'NOT met'}`,
     );
     console.log(
-      `\nReplay track: ${track.points.toLocaleString('en-US')} points (30 days at 10 s), projected + thinned to ${track.kept.toLocaleString('en-US')} on-screen vertices + drawn by speed band`,
+      `\nReplay track: ${track.points.toLocaleString('en-US')} points (30 days at 10 s), projected + thinned to ${track.kept.toLocaleString('en-US')} on-screen vertices, ${track.stroked.toLocaleString('en-US')} segments stroked after overdraw culling, drawn by speed band`,
     );
     console.log(
       `  total ${track.drawMs.toFixed(1)} ms (projection ${track.projectMs.toFixed(1)} ms); target < 200 ms: ${track.drawMs < 200 ? 'met' : 'NOT met'}`,

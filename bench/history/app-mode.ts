@@ -313,7 +313,8 @@ async function timedOpens({
   const baseline: number[] = [];
   let first: Split | null = null;
   let answer: HistoryResult | null = null;
-  /** Vertices the track's canvas stroked after thinning (speed-track.ts), at the fitted view. */
+  /** The track's vertices after thinning (speed-track.ts), and the segments stroked, at the fitted view. */
+  let kept = Number.NaN;
   let stroked = Number.NaN;
   for (let run = 0; run <= COLD_RUNS; run++) {
     baseline.push(await jsonBaselineMs(ready, token, ASSET, start, end));
@@ -335,7 +336,9 @@ async function timedOpens({
       if (run === COLD_RUNS) {
         mkdirSync(RESULTS, { recursive: true });
         await app.page.screenshot({ path: SCREENSHOT });
-        stroked = Number(await app.page.getAttribute('[data-testid="history-map"]', 'data-drawn-points'));
+        const map = app.page.locator('[data-testid="history-map"]');
+        kept = Number(await map.getAttribute('data-drawn-points'));
+        stroked = Number(await map.getAttribute('data-stroked-segments'));
       }
       // The cache is written just after the cold answer went out; this open waits for that.
       checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
@@ -351,7 +354,8 @@ async function timedOpens({
 
   const points = answer?.points.t.length ?? 0;
   console.log(
-    `  ${fmt(points)} points drawn, ${fmt(stroked)} vertices stroked after thinning; screenshot ${SCREENSHOT}`,
+    `  ${fmt(points)} points drawn: ${fmt(kept)} vertices after thinning, ${fmt(stroked)} segments stroked after ` +
+      `overdraw culling; screenshot ${SCREENSHOT}`,
   );
   console.log(`  first cold run after service start: ${fmt(first?.total ?? Number.NaN)} ms`);
   const pick = (xs: readonly Split[], k: keyof Split): number[] => xs.map((s) => s[k]);

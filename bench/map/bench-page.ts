@@ -5,6 +5,7 @@ import { nextTick } from 'vue';
 import { FleetCanvasLayer } from '../../src/renderer/src/features/map/fleet-canvas-layer';
 import { stateOf, STATE_INDEX } from '../../src/renderer/src/features/map/asset-state';
 import { MARKER_PALETTE } from '../../src/renderer/src/features/map/map-palette';
+import { StrokeCoverage } from '../../src/renderer/src/features/map/stroke-coverage';
 import { drawSpeedTrack, projectTrack } from '../../src/renderer/src/features/map/speed-track';
 import { useFleet } from '../../src/renderer/src/stores/fleet';
 import { seeded, simFleet, type SimFleet } from '../../test/renderer/support/sim-fleet';
@@ -421,7 +422,7 @@ async function runNaive(): Promise<FrameReport> {
 }
 
 /** A 30-day track at one fix per 10 s (259,200 points), drawn once: projection + thinning + strokes. */
-function runTrack(): { points: number; drawMs: number; projectMs: number; kept: number } {
+function runTrack(): { points: number; drawMs: number; projectMs: number; kept: number; stroked: number } {
   const n = 259_200;
   const rnd = seeded(3);
   const lat = new Float64Array(n);
@@ -458,10 +459,21 @@ function runTrack(): { points: number; drawMs: number; projectMs: number; kept: 
     maxY = Math.max(maxY, track.y[i]!);
   }
   const scale = Math.min(canvas.width / (maxX - minX), canvas.height / (maxY - minY)) * 0.95;
-  const kept = drawSpeedTrack(ctx, track, scale, minX * scale - 20, minY * scale - 20, 2);
+  // As the history screen draws it: segments over pixels already stroked in their band are skipped.
+  const coverage = new StrokeCoverage();
+  coverage.reset(canvas.width, canvas.height);
+  const { kept, stroked } = drawSpeedTrack(
+    ctx,
+    track,
+    scale,
+    minX * scale - 20,
+    minY * scale - 20,
+    2,
+    coverage,
+  );
   ctx.getImageData(0, 0, 1, 1); // forces the rasterisation into the measurement
   const t2 = performance.now();
-  return { points: n, projectMs: t1 - t0, drawMs: t2 - t0, kept };
+  return { points: n, projectMs: t1 - t0, drawMs: t2 - t0, kept, stroked };
 }
 
 const mode = q.get('mode');

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { drawSpeedTrack, projectTrack, type ProjectedTrack, type TrackColumns } from '../map/speed-track';
+import { StrokeCoverage } from '../map/stroke-coverage';
 import { mercatorX, mercatorY, worldScale } from '../map/interpolation';
 import type { DataGap } from './data-gaps';
 import type { Stretch } from './stop-detection';
@@ -54,10 +55,11 @@ export class TrackLayer extends L.Layer {
   private shownLabels: { text: string; left: number; top: number; width: number }[] = [];
   /** Inside batch(): the view's events ask for redraws that the batch's one draw makes. */
   private holding = false;
+  private readonly coverage = new StrokeCoverage();
   constructor(
     private style: TrackStyle,
-    /** Told after each redraw: how long it took and how many points survived thinning. */
-    private readonly onDrawn: (ms: number, kept: number) => void = () => {},
+    /** Told after each redraw: how long it took, how many points survived thinning, how many segments were stroked. */
+    private readonly onDrawn: (ms: number, kept: number, stroked: number) => void = () => {},
   ) {
     super();
   }
@@ -185,10 +187,17 @@ export class TrackLayer extends L.Layer {
     const ox = origin.x - padX;
     const oy = origin.y - padY;
     let kept = 0;
-    for (const piece of this.pieces) kept += drawSpeedTrack(ctx, piece, scale, ox, oy, 3.5);
+    let stroked = 0;
+    // One coverage for every piece: a road driven before and after a gap is stroked once.
+    this.coverage.reset(w, h);
+    for (const piece of this.pieces) {
+      const drawn = drawSpeedTrack(ctx, piece, scale, ox, oy, 3.5, this.coverage);
+      kept += drawn.kept;
+      stroked += drawn.stroked;
+    }
     const gapMarks = this.drawGaps(ctx, scale, ox, oy);
     this.drawStops(ctx, scale, ox, oy, w, h, gapMarks, padX, padY, dpr);
-    this.onDrawn(performance.now() - started, kept);
+    this.onDrawn(performance.now() - started, kept, stroked);
   }
 
   private drawGaps(ctx: CanvasRenderingContext2D, scale: number, ox: number, oy: number): Mark[] {

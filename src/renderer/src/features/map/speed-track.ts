@@ -1,6 +1,7 @@
 import { mercatorX, mercatorY } from './interpolation';
 import { SPEED_BANDS, speedBand } from './speed-scale';
 import { simplifyTrack } from './track-simplify';
+import type { StrokeCoverage } from './stroke-coverage';
 
 export interface TrackColumns {
   readonly lat: Float64Array;
@@ -33,10 +34,17 @@ const MIN_STEP_PX = 1.5;
 /** Then vertices within this of the line kept in their place (track-simplify.ts): the same pixels, far fewer to rasterize. */
 const SIMPLIFY_PX = 0.25;
 
+/** What one draw stroked: the vertices left after thinning, and the segments between them not culled. */
+export interface TrackDrawn {
+  readonly kept: number;
+  readonly stroked: number;
+}
+
 /**
  * Draws a track coloured by speed band: one path per band, segments shorter
- * than MIN_STEP_PX merged into the next, then simplified to SIMPLIFY_PX. scale = 256·2^zoom; (ox, oy) is the
- * world pixel at the canvas's top-left.
+ * than MIN_STEP_PX merged into the next, then simplified to SIMPLIFY_PX, and with `coverage` only the
+ * segments that add a pixel to what it has seen drawn (stroke-coverage.ts). scale = 256·2^zoom; (ox, oy)
+ * is the world pixel at the canvas's top-left.
  */
 export function drawSpeedTrack(
   ctx: CanvasRenderingContext2D,
@@ -45,10 +53,11 @@ export function drawSpeedTrack(
   ox: number,
   oy: number,
   lineWidth = 3,
-): number {
+  coverage?: StrokeCoverage,
+): TrackDrawn {
   const { x, y, band } = track;
   const n = x.length;
-  if (n < 2) return 0;
+  if (n < 2) return { kept: n, stroked: 0 };
   // One pass projects and thins; each band then walks only the kept points.
   const sx = new Float32Array(n);
   const sy = new Float32Array(n);
@@ -71,6 +80,14 @@ export function drawSpeedTrack(
     py = cy;
   }
   kept = simplifyTrack(sx, sy, sb, kept, SIMPLIFY_PX);
+  // Segment k runs from vertex k-1 to k; decided in the track's order, before the bands split it.
+  const stroke = new Uint8Array(kept);
+  let stroked = 0;
+  for (let k = 1; k < kept; k++) {
+    if (coverage && !coverage.claim(sx[k - 1]!, sy[k - 1]!, sx[k]!, sy[k]!, sb[k]!)) continue;
+    stroke[k] = 1;
+    stroked++;
+  }
   ctx.lineWidth = lineWidth;
   // Bevel joins: round ones cost a software rasteriser several times more and look the same at 2–3 px.
   ctx.lineCap = 'butt';
@@ -79,7 +96,7 @@ export function drawSpeedTrack(
     ctx.beginPath();
     let open = false;
     for (let k = 1; k < kept; k++) {
-      if (sb[k] !== b) {
+      if (sb[k] !== b || stroke[k] === 0) {
         open = false;
         continue;
       }
@@ -90,5 +107,5 @@ export function drawSpeedTrack(
     ctx.strokeStyle = SPEED_BANDS[b]!.colour;
     ctx.stroke();
   }
-  return kept;
+  return { kept, stroked };
 }
