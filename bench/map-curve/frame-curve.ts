@@ -27,8 +27,10 @@ interface CurvePoint {
   readonly scriptMax: number;
   readonly frameP95: number;
   readonly fps: number;
-  /** Renderer JS heap in use after a full collection, with the live map still up (bytes). */
+  /** Renderer JS heap in use after a full collection, the page's and its paint worker's, with the live map still up (bytes). */
   readonly heap: number;
+  /** The paint worker's share of `heap`. */
+  readonly workerHeap: number;
   readonly load: number;
   /** From a Chromium trace of the measured seconds (--trace): CPU ms a frame of the page's main thread and of its workers. */
   readonly mainCpu: number | null;
@@ -90,7 +92,7 @@ async function point(
       console.log(`  ${f.ms.toFixed(0).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
   }
   const memory = await RendererMemory.attach(page);
-  const { heapUsed } = await memory.sample();
+  const { heapUsed, workerHeapUsed } = await memory.sample();
   await memory.detach();
   await cdp?.detach();
   await page.close();
@@ -104,6 +106,7 @@ async function point(
     frameP95: percentile(report.frames, 95),
     fps: report.frames.length / report.seconds,
     heap: heapUsed,
+    workerHeap: workerHeapUsed,
     load,
     mainCpu: cpu ? cpu.mainMs / report.frames.length : null,
     workerCpu: cpu ? cpu.workerMs / report.frames.length : null,
@@ -119,13 +122,13 @@ function printTable(zoom: string, points: readonly CurvePoint[], label = ''): vo
     `\nLive map curve${label ? ` — ${label}` : ''}, ${zoom} zoom (${points[0]?.mode ?? ''}): national fleet, each asset reporting every 5 s, pushed as the core pushes (a batch of N/50 fixes every 100 ms), ${SECONDS} s measured per run (Chromium, 1280×800, software rendering)`,
   );
   console.log(
-    `  ${'assets'.padStart(8)}${'zoom'.padStart(6)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'×10k'.padStart(7)}${'load'.padStart(7)}${traced ? `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}` : ''}`,
+    `  ${'assets'.padStart(8)}${'zoom'.padStart(6)}${'p95 script'.padStart(12)}${'×10k'.padStart(7)}${'median'.padStart(9)}${'max'.padStart(8)}${'p95 frame'.padStart(11)}${'×10k'.padStart(7)}${'fps'.padStart(7)}${'heap MB'.padStart(9)}${'worker'.padStart(8)}${'×10k'.padStart(7)}${'load'.padStart(7)}${traced ? `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}` : ''}`,
   );
   const times = (a: number, b: number | undefined): string =>
     (b ? `${(a / b).toFixed(1)}×` : '–').padStart(7);
   for (const p of points)
     console.log(
-      `  ${p.count.toLocaleString('en-US').padStart(8)}${(p.mapZoom === null ? '–' : String(p.mapZoom)).padStart(6)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${times(p.heap, base?.heap)}${f(p.load, 7)}${traced ? `${(p.mainCpu ?? NaN).toFixed(2).padStart(16)}${(p.workerCpu ?? NaN).toFixed(2).padStart(8)}` : ''}${p.count === 1 ? '  floor: nothing to redraw' : ''}`,
+      `  ${p.count.toLocaleString('en-US').padStart(8)}${(p.mapZoom === null ? '–' : String(p.mapZoom)).padStart(6)}${f(p.scriptP95, 12)}${times(p.scriptP95, base?.scriptP95)}${f(p.scriptMedian, 9)}${f(p.scriptMax)}${f(p.frameP95, 11)}${times(p.frameP95, base?.frameP95)}${f(p.fps, 7)}${f(p.heap / 2 ** 20, 9)}${f(p.workerHeap / 2 ** 20)}${times(p.heap, base?.heap)}${f(p.load, 7)}${traced ? `${(p.mainCpu ?? NaN).toFixed(2).padStart(16)}${(p.workerCpu ?? NaN).toFixed(2).padStart(8)}` : ''}${p.count === 1 ? '  floor: nothing to redraw' : ''}`,
     );
   const at = points.filter((p) => p.count === TARGET_COUNT);
   if (at.length > 0) {
