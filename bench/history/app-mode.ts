@@ -267,9 +267,10 @@ async function profileOpens(
       );
       for (const t of gap.restOfTask.slice(0, 6)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);
       console.log(
-        `    the drawn mark's task → the next animation frame: ${fmt(gap.ms)} ms; the main thread's tasks in it:`,
+        `    the drawn mark's task → the next animation frame: ${fmt(gap.ms)} ms, the main thread idle ` +
+          `${fmt(gap.mainIdleMs)} ms of it; its work in it (outermost events):`,
       );
-      for (const t of gap.mainTasks.slice(0, 12)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);
+      for (const t of gap.mainWork.slice(0, 12)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);
       console.log(`    busy in it: ${list(new Map([...gap.threads].filter(([, ms]) => ms >= 1)))}`);
       console.log(`    sampled on the main thread from the mark to that frame (self time):`);
       for (const t of gap.sampled.slice(0, 12)) console.log(`      ${fmt(t.ms).padStart(6)}  ${t.what}`);

@@ -60,8 +60,13 @@ export interface TraceGap {
   /** The mark's own task after the mark: its wall time, and its longest events (the rest of its work). */
   readonly restOfTaskMs: number;
   readonly restOfTask: readonly { ms: number; what: string }[];
-  /** The main thread's tasks in the gap, longest first: duration, and their longest event inside. */
-  readonly mainTasks: readonly { ms: number; what: string }[];
+  /**
+   * The main thread's work in the gap, longest first: its outermost events (a task's, or an idle
+   * period's: Chromium rasterizes a canvas there) and how long each ran inside the gap.
+   */
+  readonly mainWork: readonly { ms: number; what: string }[];
+  /** The gap's time with none of that work on the main thread. */
+  readonly mainIdleMs: number;
   /** Busy time in the gap of each other thread of any process (raster, compositor, GPU, the browser's). */
   readonly threads: ReadonlyMap<string, number>;
   /** The main thread's CPU samples from the mark to that frame, by function (self time), most first. */
@@ -149,10 +154,15 @@ function gapAfterMark(
   const key = (e: TraceEvent): string => `${e.pid}:${e.tid}`;
   const markAt = events.find((e) => e.name === mark && e.ts !== undefined)?.ts;
   if (markAt === undefined) return null;
-  const mainTasks = events
-    .filter((e) => key(e) === mainKey && e.ph === 'X' && e.name === 'RunTask' && e.ts !== undefined)
-    .sort((a, b) => a.ts! - b.ts!);
-  const markTask = mainTasks.find((t) => t.ts! <= markAt && markAt <= t.ts! + (t.dur ?? 0));
+  // A task is a ThreadControllerImpl::RunTask; this Chromium's plain RunTask can span several tasks
+  // and the idle periods between them, so it is the fallback only.
+  const onMain = (name: string): TraceEvent[] =>
+    events
+      .filter((e) => key(e) === mainKey && e.ph === 'X' && e.name === name && e.ts !== undefined)
+      .sort((a, b) => a.ts! - b.ts!);
+  const holdsMark = (t: TraceEvent): boolean => t.ts! <= markAt && markAt <= t.ts! + (t.dur ?? 0);
+  const markTask =
+    onMain('ThreadControllerImpl::RunTask').find(holdsMark) ?? onMain('RunTask').find(holdsMark);
   const from = markTask ? markTask.ts! + (markTask.dur ?? 0) : markAt;
   const frame = events
     .filter(
@@ -164,22 +174,17 @@ function gapAfterMark(
   const inGap = (e: TraceEvent): boolean => e.ts !== undefined && e.ts < to && e.ts + (e.dur ?? 0) > from;
   const overlapMs = (e: TraceEvent): number =>
     (Math.min(to, e.ts! + (e.dur ?? 0)) - Math.max(from, e.ts!)) / 1000;
-  const tasks = mainTasks.filter(inGap).map((t) => {
-    const inside = events.filter(
-      (e) =>
-        key(e) === mainKey &&
-        e.ph === 'X' &&
-        e.name !== 'RunTask' &&
-        e.ts !== undefined &&
-        e.ts >= t.ts! &&
-        e.ts < t.ts! + (t.dur ?? 0),
-    );
-    const longest = inside.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-    return {
-      ms: overlapMs(t),
-      what: longest ? `${describe(longest)} ${((longest.dur ?? 0) / 1000).toFixed(0)} ms` : '(idle task)',
-    };
-  });
+  const wrappers = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadController active']);
+  // The outermost events: each not inside one kept before it (they come sorted by start).
+  const work: TraceEvent[] = [];
+  for (const e of events
+    .filter((e) => key(e) === mainKey && e.ph === 'X' && !wrappers.has(e.name) && inGap(e))
+    .sort((a, b) => a.ts! - b.ts! || (b.dur ?? 0) - (a.dur ?? 0))) {
+    const last = work.at(-1);
+    if (last && e.ts! + (e.dur ?? 0) <= last.ts! + (last.dur ?? 0)) continue;
+    work.push(e);
+  }
+  const mainWork = work.map((e) => ({ ms: overlapMs(e), what: describe(e) }));
   const threads = new Map<string, number>();
   for (const e of events) {
     if (e.ph !== 'X' || e.name !== 'RunTask' || key(e) === mainKey || !inGap(e)) continue;
@@ -187,7 +192,6 @@ function gapAfterMark(
     threads.set(name, (threads.get(name) ?? 0) + overlapMs(e));
   }
   const [pid, tid] = mainKey.split(':').map(Number);
-  const wrappers = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
   const rest = markTask
     ? events
         .filter(
@@ -206,7 +210,8 @@ function gapAfterMark(
     ms: (to - from) / 1000,
     restOfTaskMs: (from - markAt) / 1000,
     restOfTask: rest,
-    mainTasks: tasks.sort((a, b) => b.ms - a.ms),
+    mainWork: mainWork.sort((a, b) => b.ms - a.ms),
+    mainIdleMs: (to - from) / 1000 - mainWork.reduce((sum, w) => sum + w.ms, 0),
     threads,
     sampled: sampledBetween(events, pid!, tid!, markAt, to),
   };
@@ -226,7 +231,13 @@ export async function tracePage(
   await browser.startTracing(page, {
     // Every default category: the canvas's raster (blink's CanvasRenderingContext2D::FinalizeFrame) is
     // in none of DevTools' own.
-    categories: ['*', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+    categories: [
+      '*',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-v8.cpu_profiler',
+      // Skia's draw calls inside the canvas's raster (FinalizeFrame): which paths the time went to.
+      'disabled-by-default-skia',
+    ],
   });
   let buffer: Buffer;
   try {
