@@ -30,6 +30,9 @@ describe('which track segments add something to the picture', () => {
 
   it('always strokes a segment that leaves the canvas, and forgets everything on reset', () => {
     const c = grid();
+    // A fix a continent away at street zoom: stroked at once, not walked cell by cell.
+    expect(c.claim(10, 10, 4e12, -3e12, 1)).toBe(true);
+    expect(c.claim(10, 10, Number.NaN, 20, 1)).toBe(true);
     expect(c.claim(-5, 10, 20, 10, 1)).toBe(true);
     expect(c.claim(-5, 10, 20, 10, 1)).toBe(true);
     expect(c.claim(180, 90, 230, 120, 1)).toBe(true);

@@ -29,24 +29,24 @@ export class StrokeCoverage {
 
   /**
    * Marks the segment from (x0, y0) to (x1, y1) as drawn in `band` (0–7) and says whether it runs
-   * through a cell no earlier segment of that band did: whether it must be stroked. A segment that
-   * leaves the grid is always stroked.
+   * through a cell no earlier segment of that band did: whether it must be stroked. A segment with an
+   * end off the grid is stroked and not walked: zoomed in, a fix far away (a GPS glitch a continent
+   * off) would be millions of cells to walk.
    */
   claim(x0: number, y0: number, x1: number, y1: number, band: number): boolean {
+    const { cells, width, height } = this;
+    // Written so that NaN counts as off the grid.
+    const on = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height;
+    if (!on(x0, y0) || !on(x1, y1)) return true;
     const bit = 1 << band;
     const dx = x1 - x0;
     const dy = y1 - y0;
     // One sample per cell along the longer axis: every column (or row) the line crosses.
     const steps = Math.max(1, Math.ceil(Math.max(Math.abs(dx), Math.abs(dy))));
-    const { cells, width, height } = this;
     let fresh = false;
     for (let j = 0; j <= steps; j++) {
       const cx = Math.floor(x0 + (dx * j) / steps);
       const cy = Math.floor(y0 + (dy * j) / steps);
-      if (cx < 0 || cy < 0 || cx >= width || cy >= height) {
-        fresh = true;
-        continue;
-      }
       const c = cy * width + cx;
       const seen = cells[c]!;
       if ((seen & bit) === 0) {
