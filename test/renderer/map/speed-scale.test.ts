@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPEED_BANDS, speedBand, speedBandLabels } from '../../../src/renderer/src/features/map/speed-scale';
+import { mercatorX, mercatorY } from '../../../src/renderer/src/features/map/interpolation';
 import { projectTrack } from '../../../src/renderer/src/features/map/speed-track';
 
 describe('track colours by speed', () => {
@@ -36,5 +37,19 @@ describe('track colours by speed', () => {
     expect(t.x[0]).toBe(0.5);
     expect(t.x[1]).toBe(0.75);
     expect(Array.from(t.band)).toEqual([0, SPEED_BANDS.length - 1]);
+  });
+
+  it('projects a parked stretch (repeated fixes), unknown values and -0 exactly as each point alone', () => {
+    const lat = [51.5, 51.5, 51.5, Number.NaN, Number.NaN, 51.5, -0, 0, 85.2, 85.2, 51.50001];
+    const lon = [-0.12, -0.12, -0.12, 3, 3, -0.12, 0, -0, 10, 10, -0.12];
+    const speed = [0, 0, 0, Number.NaN, Number.NaN, 0, 4.9, 5, 120, 120, 0];
+    const t = projectTrack({
+      lat: Float64Array.from(lat),
+      lon: Float64Array.from(lon),
+      speed: Float32Array.from(speed),
+    });
+    expect(Array.from(t.y)).toEqual(lat.map(mercatorY));
+    expect(Array.from(t.x)).toEqual(lon.map(mercatorX));
+    expect(Array.from(t.band)).toEqual(Array.from(Float32Array.from(speed), speedBand));
   });
 });

@@ -21,10 +21,26 @@ export function projectTrack(cols: TrackColumns): ProjectedTrack {
   const x = new Float64Array(n);
   const y = new Float64Array(n);
   const band = new Uint8Array(n);
+  // A parked tracker repeats its fix every few seconds: a repeated latitude or speed reuses the last
+  // result, which skips most of a month's sines and logarithms (the Mercator y is the projection's cost).
+  let lastLat = Number.NaN;
+  let lastY = Number.NaN;
+  let lastSpeed = Number.NaN;
+  let lastBand = 0;
   for (let i = 0; i < n; i++) {
     x[i] = mercatorX(cols.lon[i]!);
-    y[i] = mercatorY(cols.lat[i]!);
-    band[i] = speedBand(cols.speed[i]!);
+    const lat = cols.lat[i]!;
+    if (lat !== lastLat) {
+      lastLat = lat;
+      lastY = mercatorY(lat);
+    }
+    y[i] = lastY;
+    const speed = cols.speed[i]!;
+    if (speed !== lastSpeed) {
+      lastSpeed = speed;
+      lastBand = speedBand(speed);
+    }
+    band[i] = lastBand;
   }
   return { x, y, band };
 }
