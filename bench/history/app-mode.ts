@@ -2,10 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { z } from 'zod';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
 import { createAppCore, type AppCore } from '../../src/main/core/app-core';
-import { SETTLE_MS } from '../../src/main/core/history/history-service';
 import type { HistoryResult } from '../../src/shared/ipc';
 import { encodeSocketFrame } from '../../src/shared/ipc/socket-frame-codec';
 import { builtRenderer } from '../../test/e2e/renderer/support/renderer-build';
@@ -19,25 +17,23 @@ import { tracePage } from './page-trace';
 import { figureLine, fmt, load, verdict } from './figures';
 import { percentile } from '../support/sample-stats';
 import { jsonBaselineMs } from './json-baseline';
-import { ARM_PROBE, PAGE_PROBE, PROBE_DONE, probeResultSchema, type ProbeResult } from './page-probe';
+import { PAGE_PROBE, type ProbeResult } from './page-probe';
+import { HistoryPage } from './history-page';
+import {
+  checkDrawnMonth,
+  COLD_RUNS,
+  ASSET,
+  DAYS,
+  monthScenario,
+  prepareMonth,
+  TARGET_COLD_MS,
+  TARGET_WARM_MS,
+  WARM_PER_RUN,
+  type MonthScenario,
+} from './month-scenario';
 
-const ASSET = 1;
-const DAYS = 30;
-const DAY = 86_400_000;
-const MINUTE = 60_000;
-/** Runs after the first (which also pays for the simulator planning the month's days). */
-const COLD_RUNS = 5;
-const WARM_PER_RUN = 2;
-const TARGET_COLD_MS = 1000;
-const TARGET_WARM_MS = 150;
-const PATIENT = { timeout: 60_000 };
 const RESULTS = join(process.cwd(), 'test-results');
 const SCREENSHOT = join(RESULTS, 'bench-history-app-30-days.png');
-
-const assetPageSchema = z.object({ data: z.array(z.object({ id: z.int(), name: z.string() })) });
-
-/** The browser's datetime-local value for an instant; the bench's page runs in UTC. */
-const utcInput = (ms: number): string => new Date(ms).toISOString().slice(0, 16);
 
 const quietLog = {
   info: () => undefined,
@@ -60,6 +56,7 @@ class FreshApp {
     private readonly dataDir: string,
     readonly shell: BrowserShell,
     readonly page: Page,
+    readonly history: HistoryPage,
   ) {}
 
   static async open(
@@ -105,46 +102,18 @@ class FreshApp {
     await context.addInitScript(PAGE_PROBE);
     const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`  page error: ${err.message}`));
-    app = new FreshApp(dataDir, shell, page);
     await page.goto(shell.url);
-    const tab = page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History' });
-    await tab.click(PATIENT);
-    await tab.and(page.locator('[aria-current="page"]')).waitFor(PATIENT);
+    app = new FreshApp(dataDir, shell, page, await HistoryPage.open(page));
     return app;
   }
 
-  get screen(): ReturnType<Page['getByRole']> {
-    return this.page.getByRole('region', { name: 'History and replay' });
-  }
-
-  async fillRange(start: number, end: number): Promise<void> {
-    const custom = this.screen.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Custom' });
-    if ((await custom.getAttribute('aria-pressed')) !== 'true') await custom.click();
-    await this.screen.getByLabel('From', { exact: true }).fill(utcInput(start));
-    await this.screen.getByLabel('To', { exact: true }).fill(utcInput(end));
-  }
-
-  /** Arms the page's probe, does the operator's action, and waits for the drawn track and its frame. */
+  /** Times the operator's action on the History screen, with the core's share of it. */
   async timed(action: () => Promise<void>): Promise<Opened> {
     this.coreCalls = [];
-    await this.page.evaluate(ARM_PROBE);
-    await action();
-    const probe = probeResultSchema.parse(await this.page.evaluate(PROBE_DONE));
+    const probe = await this.history.timed(action);
     const call = this.coreCalls.at(-1);
     if (!call) throw new Error('the page drew a history the core was never asked for');
     return { probe, coreMs: call.ms, answer: call.answer };
-  }
-
-  async chooseAsset(name: string): Promise<void> {
-    await this.screen.getByRole('combobox', { name: /^Asset/ }).fill(name);
-    await this.screen
-      .getByRole('option')
-      .filter({ has: this.page.getByText(name, { exact: true }) })
-      .click();
-  }
-
-  clickShow(): Promise<void> {
-    return this.screen.getByRole('button', { name: 'Show' }).click();
   }
 
   async close(): Promise<void> {
@@ -154,16 +123,11 @@ class FreshApp {
   }
 }
 
-function checkMonth(opened: Opened, start: number, end: number, source: 'network' | 'cache'): void {
-  const d = opened.probe.detail;
-  const points = opened.answer.points.t.length;
-  if (d.assetId !== ASSET || d.start !== start || d.end !== end)
-    throw new Error(`the page drew asset ${d.assetId} ${d.start}–${d.end}, not the month asked for`);
-  if (d.points !== points || points < DAYS * 8000)
-    throw new Error(`the page drew ${d.points} points; the core answered ${points}`);
-  if (d.source !== source) throw new Error(`the ${source} open came from ${d.source}`);
-  if (opened.probe.click === null || opened.probe.sent === null || opened.probe.replied === null)
-    throw new Error('the probe missed the click, the request or the reply');
+/** The browser shell's open: the month drawn, and the probe saw the request and the reply on the bridge. */
+function checkMonth(opened: Opened, scenario: MonthScenario, source: 'network' | 'cache'): void {
+  checkDrawnMonth(opened.probe, scenario, source, opened.answer.points.t.length);
+  if (opened.probe.sent === null || opened.probe.replied === null)
+    throw new Error('the probe missed the request or the reply');
 }
 
 interface Split {
@@ -224,21 +188,17 @@ async function profileOpens(
   ready: ReadyLine,
   rendererDir: string,
   tiles: TileServer,
-  name: string,
-  start: number,
-  end: number,
+  month: MonthScenario,
 ): Promise<void> {
   const app = await FreshApp.open(browser, ready, rendererDir, tiles);
   try {
-    await app.fillRange(start - 3 * DAY, start - 3 * DAY + 60 * MINUTE);
-    await app.timed(() => app.chooseAsset(name));
-    await app.fillRange(start, end);
+    await prepareMonth(app.history, month, (choose) => app.timed(choose));
     for (const kind of ['cold', 'warm'] as const) {
-      if (kind === 'warm') await app.timed(() => app.clickShow());
+      if (kind === 'warm') await app.timed(() => app.history.clickShow());
       const path = join(RESULTS, `bench-history-app-${kind}.cpuprofile`);
       const top = await profilePage(app.page, path, async () => {
-        const opened = await app.timed(() => app.clickShow());
-        checkMonth(opened, start, end, kind === 'cold' ? 'network' : 'cache');
+        const opened = await app.timed(() => app.history.clickShow());
+        checkMonth(opened, month, kind === 'cold' ? 'network' : 'cache');
       });
       printProfile(`${kind} open, profiled`, top, path);
     }
@@ -248,7 +208,7 @@ async function profileOpens(
       app.page,
       tracePath,
       async () => {
-        checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
+        checkMonth(await app.timed(() => app.history.clickShow()), month, 'cache');
       },
       HISTORY_DRAWN_MARK,
     );
@@ -286,26 +246,14 @@ interface TimedOpens {
   readonly token: string;
   readonly rendererDir: string;
   readonly tiles: TileServer;
-  readonly name: string;
-  readonly start: number;
-  readonly end: number;
-  readonly primeStart: number;
+  readonly month: MonthScenario;
 }
 
 /** 1 + COLD_RUNS fresh apps each opening the month cold, then warm opens; prints the figures and targets. */
-async function timedOpens({
-  browser,
-  ready,
-  token,
-  rendererDir,
-  tiles,
-  name,
-  start,
-  end,
-  primeStart,
-}: TimedOpens): Promise<void> {
+async function timedOpens({ browser, ready, token, rendererDir, tiles, month }: TimedOpens): Promise<void> {
+  const { start, end } = month;
   console.log(
-    `bench:history --app — ${DAYS} days of asset ${ASSET} (${name}) from the click on Show to the track ` +
+    `bench:history --app — ${DAYS} days of asset ${ASSET} (${month.name}) from the click on Show to the track ` +
       `drawn: browser shell (core in Node), built renderer in Chromium, service in its own process`,
   );
   console.log(`  ${load()} at start`);
@@ -321,11 +269,9 @@ async function timedOpens({
     baseline.push(await jsonBaselineMs(ready, token, ASSET, start, end));
     const app = await FreshApp.open(browser, ready, rendererDir, tiles);
     try {
-      await app.fillRange(primeStart, primeStart + 60 * MINUTE);
-      await app.timed(() => app.chooseAsset(name));
-      await app.fillRange(start, end);
-      const opened = await app.timed(() => app.clickShow());
-      checkMonth(opened, start, end, 'network');
+      await prepareMonth(app.history, month, (choose) => app.timed(choose));
+      const opened = await app.timed(() => app.history.clickShow());
+      checkMonth(opened, month, 'network');
       const split = splitOf(opened);
       answer = opened.answer;
       if (run === 0) first = split;
@@ -342,10 +288,10 @@ async function timedOpens({
         stroked = Number(await map.getAttribute('data-stroked-segments'));
       }
       // The cache is written just after the cold answer went out; this open waits for that.
-      checkMonth(await app.timed(() => app.clickShow()), start, end, 'cache');
+      checkMonth(await app.timed(() => app.history.clickShow()), month, 'cache');
       for (let w = 0; w < WARM_PER_RUN; w++) {
-        const again = await app.timed(() => app.clickShow());
-        checkMonth(again, start, end, 'cache');
+        const again = await app.timed(() => app.history.clickShow());
+        checkMonth(again, month, 'cache');
         warm.push(splitOf(again));
       }
     } finally {
@@ -424,37 +370,14 @@ export async function runAppMode(mode: AppMode): Promise<void> {
   try {
     const operator = ready.users.find((u) => u.asset_ids === null);
     if (!operator) throw new Error('no operator in the ready line');
-    const listed = await fetch(`${ready.api_url}/api/${ready.account_key}/asset?per_page=100`, {
-      headers: { Authorization: `Bearer ${operator.token}`, Accept: 'application/json' },
-    });
-    const name = assetPageSchema.parse(await listed.json()).data.find((a) => a.id === ASSET)?.name;
-    if (name === undefined) throw new Error(`asset ${ASSET} is not in the demo fleet`);
+    const month = await monthScenario(ready, operator.token);
     const rendererDir = await builtRenderer();
     browser = await launchChromium();
 
-    // Whole minutes (the range form's), ended before the settle window (history-service.ts SETTLE_MS)
-    // so a warm open is all cache, as bench:history's core-only mode does.
-    const end = Math.floor((Date.now() - SETTLE_MS - MINUTE) / MINUTE) * MINUTE;
-    const start = end - DAYS * DAY;
-    // Choosing the asset loads what the range form says: an hour well before the month, so the month
-    // itself stays uncached until the timed click.
-    const primeStart = start - 3 * DAY;
-
     if (mode !== 'profile-only') {
-      const opens = {
-        browser,
-        ready,
-        token: operator.token,
-        rendererDir,
-        tiles,
-        name,
-        start,
-        end,
-        primeStart,
-      };
-      await timedOpens(opens);
+      await timedOpens({ browser, ready, token: operator.token, rendererDir, tiles, month });
     }
-    if (mode !== 'timed') await profileOpens(browser, ready, rendererDir, tiles, name, start, end);
+    if (mode !== 'timed') await profileOpens(browser, ready, rendererDir, tiles, month);
   } finally {
     await browser?.close();
     await tiles.stop();

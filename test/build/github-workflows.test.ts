@@ -37,6 +37,7 @@ const workflowSchema = z.looseObject({
     z.looseObject({
       needs: z.union([z.string(), z.array(z.string())]).optional(),
       permissions: z.record(z.string(), z.string()).optional(),
+      env: z.record(z.string(), z.string()).optional(),
       strategy: z
         .looseObject({
           matrix: z.looseObject({
@@ -132,6 +133,18 @@ describe('the GitHub workflows', () => {
     expect(runs(jobs['national-core']!.steps).join('\n')).toMatch(/npm run bench:core -- --curve/);
     expect(runs(jobs['national-soak']!.steps).join('\n')).toMatch(
       /npm run bench:soak -- --assets 50000 --hours 8 --cap-min \d+/,
+    );
+
+    // The history open in the real Electron app, on every OS, built first; missing Electron fails it.
+    const electron = jobs['history-electron']!;
+    expect(electron.strategy?.matrix.os?.toSorted()).toEqual(THREE_OSES);
+    expect(electron.env).toMatchObject({ FLEETDESK_SMOKE_REQUIRED: '1' });
+    const steps = runs(electron.steps);
+    const at = (pattern: RegExp): number => steps.findIndex((r) => pattern.test(r));
+    expect(at(/^npm ci$/m)).toBeGreaterThanOrEqual(0);
+    expect(at(/bench:history -- --electron/)).toBeGreaterThan(at(/^npm run build$/m));
+    expect(steps.join('\n')).toMatch(
+      /^\.github\/scripts\/linux-desktop-session\.sh npm run bench:history -- --electron/m,
     );
   });
 

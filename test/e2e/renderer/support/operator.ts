@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { endpointsOfLocal } from '../../../../src/main/demo/demo-of-service';
-import type { LocalService } from '../../../../src/server';
+import type { ReadyInfo } from '../../../../src/server';
 import { PATIENT } from './fleetdesk-app';
 
 /** The core signs a first run in to the demo by itself; the shell with its screens shows then. */
@@ -11,7 +11,7 @@ export async function waitForDemoFleet(page: Page): Promise<void> {
 /** Sign out, then sign in as `user` with their token under the Connect screen's "More options". */
 export async function signInWithToken(
   page: Page,
-  service: LocalService,
+  service: ReadyInfo,
   user: { readonly id: number; readonly token: string },
 ): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();

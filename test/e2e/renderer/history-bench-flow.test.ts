@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { openMonth } from '../../../bench/history/electron-mode';
+import { ASSET, monthScenario, WARM_PER_RUN } from '../../../bench/history/month-scenario';
+import { startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
+
+// bench:history --electron runs only where Electron is installed (hosted CI's long runs); its page
+// flow is the browser shell's page too, so here it is kept working on every run.
+let app: FleetdeskApp;
+
+beforeAll(async () => {
+  app = await startFleetdeskApp({ fleetSize: 20, tickMs: 500 });
+});
+
+beforeEach(() => {
+  onTestFailed(() => app.screenshot('history-bench-flow-failed'));
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("bench:history --electron's page flow, in the browser shell", () => {
+  it('signs in with a token, shows a month cold from the service and then warm from the cache, each timed to its frame', async () => {
+    const operator = app.service.users.find((u) => u.asset_ids === null);
+    if (!operator) throw new Error('no operator among the service users');
+    const month = await monthScenario(app.service, app.operatorToken);
+    const opens = await openMonth(app.page, app.service, operator, app.tiles.template, month);
+
+    expect(opens.cold.detail).toMatchObject({
+      assetId: ASSET,
+      start: month.start,
+      end: month.end,
+      source: 'network',
+    });
+    expect(opens.warm.map((o) => o.detail.source)).toEqual(Array<string>(WARM_PER_RUN).fill('cache'));
+    for (const o of [opens.cold, ...opens.warm]) {
+      expect(o.detail.points).toBe(opens.cold.detail.points);
+      expect(o.drawnAt).toBeGreaterThan(o.click!);
+      expect(o.frameAt).toBeGreaterThanOrEqual(o.drawnAt);
+    }
+  });
+});
