@@ -29,6 +29,7 @@ import { PAGE_PROBE, type ProbeResult } from './page-probe';
 
 const RESULTS = join(process.cwd(), 'test-results');
 const SCREENSHOT = join(RESULTS, 'bench-history-electron-30-days.png');
+const FAILED_SCREENSHOT = join(RESULTS, 'bench-history-electron-failed.png');
 const PATIENT = { timeout: 60_000 };
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -143,6 +144,12 @@ export async function runElectronMode(): Promise<void> {
           mkdirSync(RESULTS, { recursive: true });
           await page.screenshot({ path: SCREENSHOT });
         }
+      } catch (err) {
+        // Blind from here: hosted CI is the only place this runs, so what the app said goes to the log.
+        console.error(`  run ${run} failed; the app's output:\n${app.output().slice(-8000)}`);
+        mkdirSync(RESULTS, { recursive: true });
+        await app.page.screenshot({ path: FAILED_SCREENSHOT }).catch(() => undefined);
+        throw err;
       } finally {
         await app.quit();
         // Windows may hold the profile's files a moment after the process exits.
