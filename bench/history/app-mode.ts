@@ -15,6 +15,7 @@ import { profilePage, type SelfTime } from './cpu-profile';
 import { HISTORY_DRAWN_MARK } from '../../src/renderer/src/features/history/history-drawn-mark';
 import { tracePage } from './page-trace';
 import { figureLine, fmt, load, verdict } from './figures';
+import { operatorOf } from '../../src/main/demo/demo-of-service';
 import { percentile } from '../support/sample-stats';
 import { jsonBaselineMs } from './json-baseline';
 import { PAGE_PROBE, type ProbeResult } from './page-probe';
@@ -22,13 +23,15 @@ import { HistoryPage } from './history-page';
 import {
   checkDrawnMonth,
   COLD_RUNS,
+  coldThenWarm,
   ASSET,
   DAYS,
   monthScenario,
   prepareMonth,
   TARGET_COLD_MS,
   TARGET_WARM_MS,
-  WARM_PER_RUN,
+  targetsLine,
+  VIEWPORT,
   type MonthScenario,
 } from './month-scenario';
 
@@ -92,7 +95,7 @@ class FreshApp {
     });
     await shell.core.handlers['settings.set']({ tileUrl: tiles.template, tileAttribution: 'Bench tiles' });
     const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
+      viewport: VIEWPORT,
       locale: 'en-GB',
       timezoneId: 'UTC',
     });
@@ -269,30 +272,28 @@ async function timedOpens({ browser, ready, token, rendererDir, tiles, month }: 
     baseline.push(await jsonBaselineMs(ready, token, ASSET, start, end));
     const app = await FreshApp.open(browser, ready, rendererDir, tiles);
     try {
-      await prepareMonth(app.history, month, (choose) => app.timed(choose));
-      const opened = await app.timed(() => app.history.clickShow());
-      checkMonth(opened, month, 'network');
-      const split = splitOf(opened);
-      answer = opened.answer;
+      const opens = await coldThenWarm(
+        app.history,
+        month,
+        (action) => app.timed(action),
+        (opened, source) => checkMonth(opened, month, source),
+      );
+      const split = splitOf(opens.cold);
+      answer = opens.cold.answer;
       if (run === 0) first = split;
       else cold.push(split);
       console.log(
         `  run ${run}: cold ${fmt(split.total)} ms to drawn (${fmt(split.frame)} ms to the next frame), ` +
           `core ${fmt(split.core)} ms; ${load()}`,
       );
+      warm.push(...opens.warm.map(splitOf));
+      // After the warm opens, which drew the same month in the same fitted view.
       if (run === COLD_RUNS) {
         mkdirSync(RESULTS, { recursive: true });
         await app.page.screenshot({ path: SCREENSHOT });
         const map = app.page.locator('[data-testid="history-map"]');
         kept = Number(await map.getAttribute('data-drawn-points'));
         stroked = Number(await map.getAttribute('data-stroked-segments'));
-      }
-      // The cache is written just after the cold answer went out; this open waits for that.
-      checkMonth(await app.timed(() => app.history.clickShow()), month, 'cache');
-      for (let w = 0; w < WARM_PER_RUN; w++) {
-        const again = await app.timed(() => app.history.clickShow());
-        checkMonth(again, month, 'cache');
-        warm.push(splitOf(again));
       }
     } finally {
       await app.close();
@@ -343,19 +344,19 @@ async function timedOpens({ browser, ready, token, rendererDir, tiles, month }: 
   const coldFrame = percentile(pick(cold, 'frame'), 50);
   const warmFrame = percentile(pick(warm, 'frame'), 50);
   console.log(
-    `  targets (medians, click → the frame with the track): cold < ${TARGET_COLD_MS} ms ` +
-      `${verdict(coldFrame < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmFrame < TARGET_WARM_MS)}` +
-      ` (to the drawn mark: cold ${verdict(coldMedian < TARGET_COLD_MS)}, warm ${verdict(warmMedian < TARGET_WARM_MS)})`,
+    `${targetsLine(coldFrame, warmFrame)} (to the drawn mark: cold ${verdict(coldMedian < TARGET_COLD_MS)}, ` +
+      `warm ${verdict(warmMedian < TARGET_WARM_MS)})`,
   );
   console.log(`  ${load()} at end`);
 }
+
+/** `timed`: the timed opens; `profile`: those, then a profiled and traced app; `profile-only`: only that. */
+export type AppMode = 'timed' | 'profile' | 'profile-only';
 
 /**
  * bench:history --app: the whole path an operator waits through, measured in the app. See the
  * header of bench/history.bench.ts.
  */
-/** `timed`: the timed opens; `profile`: those, then a profiled and traced app; `profile-only`: only that. */
-export type AppMode = 'timed' | 'profile' | 'profile-only';
 
 export async function runAppMode(mode: AppMode): Promise<void> {
   const { child, ready } = await startServiceProcess([], readyLineSchema);
@@ -368,8 +369,7 @@ export async function runAppMode(mode: AppMode): Promise<void> {
   const tiles = await startTileServer();
   let browser: Browser | null = null;
   try {
-    const operator = ready.users.find((u) => u.asset_ids === null);
-    if (!operator) throw new Error('no operator in the ready line');
+    const operator = operatorOf(ready);
     const month = await monthScenario(ready, operator.token);
     const rendererDir = await builtRenderer();
     browser = await launchChromium();

@@ -6,23 +6,23 @@ import { openSettings, saveSettings, signInWithToken } from '../../test/e2e/rend
 import { launchFleetdesk, type SmokeApp } from '../../test/electron-smoke/support/launch';
 import { builtTarget, targetOrSkipReason } from '../../test/electron-smoke/support/smoke-targets';
 import { startTileServer } from '../../test/support/tile-server';
+import { operatorOf } from '../../src/main/demo/demo-of-service';
 import type { ReadyInfo, ReadyUser } from '../../src/server';
 import { readyLineSchema } from '../soak/protocol';
 import { percentile } from '../support/sample-stats';
 import { startServiceProcess } from '../support/service-process';
-import { figureLine, fmt, load, verdict } from './figures';
-import { HistoryPage } from './history-page';
+import { figureLine, fmt, load } from './figures';
+import { HistoryPage, PATIENT } from './history-page';
 import { jsonBaselineMs } from './json-baseline';
 import {
   ASSET,
   checkDrawnMonth,
   COLD_RUNS,
+  coldThenWarm,
   DAYS,
   monthScenario,
-  prepareMonth,
-  TARGET_COLD_MS,
-  TARGET_WARM_MS,
-  WARM_PER_RUN,
+  targetsLine,
+  VIEWPORT,
   type MonthScenario,
 } from './month-scenario';
 import { PAGE_PROBE, type ProbeResult } from './page-probe';
@@ -30,8 +30,6 @@ import { PAGE_PROBE, type ProbeResult } from './page-probe';
 const RESULTS = join(process.cwd(), 'test-results');
 const SCREENSHOT = join(RESULTS, 'bench-history-electron-30-days.png');
 const FAILED_SCREENSHOT = join(RESULTS, 'bench-history-electron-failed.png');
-const PATIENT = { timeout: 60_000 };
-const VIEWPORT = { width: 1440, height: 900 };
 
 /** What the open cost in the page: the click to the drawn mark, and to the frame that shows it. */
 interface Open {
@@ -67,17 +65,12 @@ export async function openMonth(
   // After the launch's reload: the probe lives in the page's window.
   await page.evaluate(PAGE_PROBE);
   const history = await HistoryPage.open(page);
-  await prepareMonth(history, month, (choose) => history.timed(choose));
-  const cold = await history.timed(() => history.clickShow());
-  checkDrawnMonth(cold, month, 'network');
-  checkDrawnMonth(await history.timed(() => history.clickShow()), month, 'cache');
-  const warm: ProbeResult[] = [];
-  for (let w = 0; w < WARM_PER_RUN; w++) {
-    const again = await history.timed(() => history.clickShow());
-    checkDrawnMonth(again, month, 'cache');
-    warm.push(again);
-  }
-  return { cold, warm };
+  return coldThenWarm(
+    history,
+    month,
+    (action) => history.timed(action),
+    (opened, source) => checkDrawnMonth(opened, month, source),
+  );
 }
 
 /** Electron's own account of how it draws: its version, and whether 2D canvas and raster are on the GPU. */
@@ -107,8 +100,7 @@ export async function runElectronMode(): Promise<void> {
   const { child, ready } = await startServiceProcess([], readyLineSchema);
   const tiles = await startTileServer();
   try {
-    const operator = ready.users.find((u) => u.asset_ids === null);
-    if (!operator) throw new Error('no operator in the ready line');
+    const operator = operatorOf(ready);
     const month = await monthScenario(ready, operator.token);
     console.log(
       `bench:history --electron — ${DAYS} days of asset ${ASSET} (${month.name}) from the click on Show to ` +
@@ -131,13 +123,14 @@ export async function runElectronMode(): Promise<void> {
           BrowserWindow.getAllWindows()[0]?.setContentSize(size.width, size.height);
         }, VIEWPORT);
         const opens = await openMonth(page, ready, operator, tiles.template, month);
+        const first = openOf(opens.cold);
         if (run > 0) {
-          cold.push(openOf(opens.cold));
+          cold.push(first);
           warm.push(...opens.warm.map(openOf));
         }
         console.log(
-          `  run ${run}: cold ${fmt(openOf(opens.cold).drawn)} ms to drawn (${fmt(openOf(opens.cold).frame)} ms ` +
-            `to the next frame), ${fmt(opens.cold.detail.points)} points; ${load()}`,
+          `  run ${run}: cold ${fmt(first.drawn)} ms to drawn (${fmt(first.frame)} ms to the next frame), ` +
+            `${fmt(opens.cold.detail.points)} points; ${load()}`,
         );
         if (run === COLD_RUNS) {
           facts = await electronFacts(app);
@@ -169,10 +162,7 @@ export async function runElectronMode(): Promise<void> {
       `  ratios (medians): cold app/baseline ${fmt(coldFrame / percentile(baseline.slice(1), 50), 2)}×, ` +
         `warm/cold ${fmt(warmFrame / coldFrame, 2)}×`,
     );
-    console.log(
-      `  targets (medians, click → the frame with the track): cold < ${TARGET_COLD_MS} ms ` +
-        `${verdict(coldFrame < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmFrame < TARGET_WARM_MS)}`,
-    );
+    console.log(targetsLine(coldFrame, warmFrame));
     console.log(`  ${load()} at end`);
   } finally {
     await tiles.stop();

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { ARM_PROBE, PROBE_DONE, probeResultSchema, type ProbeResult } from './page-probe';
 
-const PATIENT = { timeout: 60_000 };
+/** The shared, busy machine: wait for what the page shows rather than race it. */
+export const PATIENT = { timeout: 60_000 };
 
 /** The browser's datetime-local value for an instant; the bench's pages run in UTC. */
 const utcInput = (ms: number): string => new Date(ms).toISOString().slice(0, 16);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTLE_MS } from '../../src/main/core/history/history-service';
 import type { ReadyInfo } from '../../src/server';
+import { verdict } from './figures';
 import type { HistoryPage } from './history-page';
 import type { ProbeResult } from './page-probe';
 
@@ -14,6 +15,8 @@ export const COLD_RUNS = 5;
 export const WARM_PER_RUN = 2;
 export const TARGET_COLD_MS = 1000;
 export const TARGET_WARM_MS = 150;
+/** The window both app modes draw the month in: --app's viewport, --electron's content size. */
+export const VIEWPORT = { width: 1440, height: 900 } as const;
 
 const assetPageSchema = z.object({ data: z.array(z.object({ id: z.int(), name: z.string() })) });
 
@@ -48,6 +51,39 @@ export async function prepareMonth(
   await history.fillRange(scenario.primeStart, scenario.primeStart + 60 * MINUTE);
   await choose(() => history.chooseAsset(scenario.name));
   await history.fillRange(scenario.start, scenario.end);
+}
+
+/**
+ * One fresh app's opens: the month prepared, shown cold (from the service), once more untimed to wait
+ * for the cache write, then WARM_PER_RUN times warm. `timed` times an action the way the mode can
+ * (the page's probe, and in the browser shell the core too); `check` throws on a wrong open.
+ */
+export async function coldThenWarm<T>(
+  history: HistoryPage,
+  month: MonthScenario,
+  timed: (action: () => Promise<void>) => Promise<T>,
+  check: (opened: T, source: 'network' | 'cache') => void,
+): Promise<{ cold: T; warm: T[] }> {
+  await prepareMonth(history, month, timed);
+  const cold = await timed(() => history.clickShow());
+  check(cold, 'network');
+  // The cache is written just after the cold answer went out; this open waits for that.
+  check(await timed(() => history.clickShow()), 'cache');
+  const warm: T[] = [];
+  for (let w = 0; w < WARM_PER_RUN; w++) {
+    const again = await timed(() => history.clickShow());
+    check(again, 'cache');
+    warm.push(again);
+  }
+  return { cold, warm };
+}
+
+/** The targets' verdicts on the medians from the click to the frame with the track. */
+export function targetsLine(coldFrameMs: number, warmFrameMs: number): string {
+  return (
+    `  targets (medians, click → the frame with the track): cold < ${TARGET_COLD_MS} ms ` +
+    `${verdict(coldFrameMs < TARGET_COLD_MS)}, warm < ${TARGET_WARM_MS} ms ${verdict(warmFrameMs < TARGET_WARM_MS)}`
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { openMonth } from '../../../bench/history/electron-mode';
 import { ASSET, monthScenario, WARM_PER_RUN } from '../../../bench/history/month-scenario';
+import { operatorOf } from '../../../src/main/demo/demo-of-service';
 import { startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 
 // bench:history --electron runs only where Electron is installed (hosted CI's long runs); its page
@@ -21,9 +22,8 @@ afterAll(async () => {
 
 describe("bench:history --electron's page flow, in the browser shell", () => {
   it('signs in with a token, shows a month cold from the service and then warm from the cache, each timed to its frame', async () => {
-    const operator = app.service.users.find((u) => u.asset_ids === null);
-    if (!operator) throw new Error('no operator among the service users');
-    const month = await monthScenario(app.service, app.operatorToken);
+    const operator = operatorOf(app.service);
+    const month = await monthScenario(app.service, operator.token);
     const opens = await openMonth(app.page, app.service, operator, app.tiles.template, month);
 
     expect(opens.cold.detail).toMatchObject({
