@@ -6,6 +6,7 @@ import { startBrowserShell, type BrowserShell } from '../../src/main/browser-she
 import { createAppCore, type AppCore } from '../../src/main/core/app-core';
 import type { HistoryResult } from '../../src/shared/ipc';
 import { encodeSocketFrame } from '../../src/shared/ipc/socket-frame-codec';
+import { PARCEL_MIN_BYTES } from '../../src/main/browser-shell/reply-parcels';
 import { builtRenderer } from '../../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../../test/support/chromium';
 import { startTileServer, type TileServer } from '../../test/support/tile-server';
@@ -174,7 +175,7 @@ function printSplits(label: string, splits: readonly Split[]): void {
   const m = (k: keyof Split): string => fmt(median(splits, k)).padStart(4);
   console.log(
     `  ${label} medians: click→request sent ${m('uiToSend')} ms | request→reply in page ${m('sendToReply')} ms ` +
-      `(core's history.get ${m('core')} ms, the rest the bridge's frame and socket) | reply→drawn ` +
+      `(core's history.get ${m('core')} ms, the rest the bridge's frame, socket and parcel) | reply→drawn ` +
       `${m('replyToDrawn')} ms (parse, derive, of which ${m('draws')} canvas draw(s) ${m('draw')} ms) | drawn→rest of ` +
       `the screen rendered ${m('drawnToSettled')} ms | →next frame ${m('settledToFrame')} ms`,
   );
@@ -327,7 +328,8 @@ async function timedOpens({ browser, ready, token, rendererDir, tiles, month }: 
     const cloneMs = performance.now() - t1;
     console.log(
       `  the month through the bridge: a ${fmt(frame.length / 1e6, 1)} MB frame (its columns ` +
-        `${fmt(columnBytes / 1e6, 1)} MB as typed arrays), encoded in ${fmt(encodeMs)} ms in Node; ` +
+        `${fmt(columnBytes / 1e6, 1)} MB as typed arrays), encoded in ${fmt(encodeMs)} ms in Node` +
+        `${frame.length >= PARCEL_MIN_BYTES ? ', fetched by the page as a parcel over HTTP' : ''}; ` +
         `Electron's structured clone of it: ${fmt(cloneMs)} ms`,
     );
   }

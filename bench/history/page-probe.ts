@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { HISTORY_DRAWN_MARK } from '../../src/renderer/src/features/history/history-drawn-mark';
+import { PARCEL_PATH } from '../../src/main/browser-shell/reply-parcels';
 
 /**
  * What bench:history --app watches inside the page, all on the page's own clock (performance.now):
  * the operator's click (its event's timeStamp, taken in the capture phase before the app sees it),
- * the history.get frame leaving on the bridge socket, the large reply frame arriving, the History
+ * the history.get frame leaving on the bridge socket, the large reply arriving (a frame on the socket,
+ * or a parcel's bytes fetched: reply-parcels.ts), the History
  * map's "drawn" mark (history-drawn-mark.ts), the end of Vue's flush that set it (the rest of
  * the screen rendered) and the first animation frame after that mark (the frame that puts the
  * drawn canvas on screen). Strings, as test/e2e's init scripts are, so this Node
@@ -41,6 +43,20 @@ export const PAGE_PROBE = `(() => {
     }
   }
   window.WebSocket = Watched;
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const res = await realFetch(input, init);
+    if (!String(input).startsWith(${JSON.stringify(PARCEL_PATH)})) return res;
+    for (const read of ['arrayBuffer', 'text']) {
+      const real = res[read].bind(res);
+      res[read] = async () => {
+        const body = await real();
+        probe.replies.push({ at: performance.now(), size: typeof body === 'string' ? body.length : body.byteLength });
+        return body;
+      };
+    }
+    return res;
+  };
 })();`;
 
 /**

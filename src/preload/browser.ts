@@ -1,4 +1,4 @@
-import { BRIDGE_SOCKET_PATH, SECRET_FRAGMENT_KEY } from '../shared/ipc/socket-frames';
+import { BRIDGE_SOCKET_PATH, PARCELS_QUERY_KEY, SECRET_FRAGMENT_KEY } from '../shared/ipc/socket-frames';
 import { createSocketBridge, type HostAction } from './socket-bridge';
 
 /**
@@ -67,7 +67,7 @@ function hostAction(action: HostAction): void {
 
 const secret = takeSecret();
 const scheme = page.location.protocol === 'https:' ? 'wss' : 'ws';
-const socketUrl = `${scheme}://${page.location.host}${BRIDGE_SOCKET_PATH}?secret=${encodeURIComponent(secret)}`;
+const socketUrl = `${scheme}://${page.location.host}${BRIDGE_SOCKET_PATH}?secret=${encodeURIComponent(secret)}&${PARCELS_QUERY_KEY}=1`;
 
 let everConnected = false;
 let warned = false;
@@ -93,6 +93,12 @@ page.fleetdesk = createSocketBridge({
       send: (d) => ws.send(d),
       close: () => ws.close(),
     };
+  },
+  // Same origin, so the host's Host and Origin checks pass; the URL's one-shot token is the parcel's key.
+  async fetchParcel(url, text) {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return text ? res.text() : res.arrayBuffer();
   },
   onHostAction: hostAction,
 });

@@ -26,6 +26,12 @@ export type HostAction = Extract<HostFrame, { type: 'download' | 'open' | 'copy'
 
 export interface SocketBridgeOptions {
   readonly connect: (on: BridgeSocketEvents) => BridgeSocket;
+  /**
+   * Fetches a `parcel` frame's URL (a large reply the host hands over HTTP: reply-parcels.ts).
+   * A page that passes it says so in its socket URL (PARCELS_QUERY_KEY); without it every reply
+   * comes on the socket.
+   */
+  readonly fetchParcel?: (url: string, text: boolean) => Promise<string | ArrayBuffer>;
   readonly onHostAction?: (action: HostAction) => void;
   readonly onStatus?: (connected: boolean) => void;
   readonly retryMs?: { readonly min: number; readonly max: number };
@@ -74,37 +80,79 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     }
   };
 
-  const onFrame = (raw: unknown): void => {
+  /**
+   * Frames that came after a parcel wait for it, so the page sees them in the host's order as on
+   * the socket (a fleet snapshot must not land after the live batches sent behind it).
+   */
+  let behindParcel: unknown[] | null = null;
+  const onMessage = (raw: unknown): void => {
+    if (behindParcel) behindParcel.push(raw);
+    else onFrame(raw);
+  };
+  const unpackParcel = (parcel: Extract<HostFrame, { type: 'parcel' }>): void => {
+    const fetchParcel = options.fetchParcel;
+    const fail = (why: unknown): void => {
+      console.warn(`fleetdesk: the reply at ${parcel.url} could not be fetched`, why);
+      const resolve = pending.get(parcel.id);
+      pending.delete(parcel.id);
+      resolve?.({
+        ok: false,
+        error: { code: 'offline', message: 'The reply from the Fleetdesk host could not be fetched.' },
+      });
+    };
+    if (!fetchParcel) return fail(new Error('this page does not fetch parcels'));
+    behindParcel = [];
+    fetchParcel(parcel.url, parcel.text)
+      .then((data) => {
+        if (onFrame(data, parcel.id) !== 'reply') fail(new Error('it was not the reply to its call'));
+      }, fail)
+      .finally(() => {
+        const rest = behindParcel ?? [];
+        behindParcel = null;
+        for (const raw of rest) onMessage(raw);
+      });
+  };
+
+  /** What the frame was, or null when dropped; `parcelOf` is the call a parcel's content must answer. */
+  const onFrame = (raw: unknown, parcelOf?: number): HostFrame['type'] | null => {
     let json: unknown;
     try {
       json = decodeSocketFrame(raw);
     } catch (err) {
       console.warn('fleetdesk: dropped a frame from the host that could not be read', err);
-      return;
+      return null;
     }
     // The host is ours, but every byte off a socket is still checked before use (architecture.md §3).
     const parsed = hostFrameSchema.safeParse(json);
     if (!parsed.success) {
       console.warn('fleetdesk: dropped a frame from the host that is not a host frame', parsed.error.issues);
-      return;
+      return null;
     }
     const frame = parsed.data;
+    // A parcel holds the one reply it was announced as, nothing else.
+    if (parcelOf !== undefined && (frame.type !== 'reply' || frame.id !== parcelOf)) return null;
     switch (frame.type) {
       case 'reply': {
         const resolve = pending.get(frame.id);
         pending.delete(frame.id);
         resolve?.(frame.reply);
-        return;
+        break;
       }
+      case 'parcel':
+        unpackParcel(frame);
+        break;
       case 'push':
-        return emit(frame.event, frame.payload);
+        emit(frame.event, frame.payload);
+        break;
       case 'download':
       case 'open':
       case 'copy':
-        return options.onHostAction?.(frame);
+        options.onHostAction?.(frame);
+        break;
       case 'error':
         console.warn(`fleetdesk host: ${frame.message}`);
     }
+    return frame.type;
   };
 
   const resync = async (): Promise<void> => {
@@ -127,7 +175,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
         if (everOpened && wasReady) void resync();
         everOpened = true;
       },
-      message: onFrame,
+      message: onMessage,
       close() {
         if (socket !== ws) return;
         socket = null;

@@ -23,3 +23,12 @@ export function wsTransport(
     };
   };
 }
+
+/** What src/preload/browser.ts's fetchParcel does in a page: the parcel's path on the page's own origin. */
+export function fetchParcelFrom(origin: string): NonNullable<SocketBridgeOptions['fetchParcel']> {
+  return async (url, text) => {
+    const res = await fetch(new URL(url, origin));
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return text ? res.text() : res.arrayBuffer();
+  };
+}

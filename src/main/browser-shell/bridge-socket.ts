@@ -6,7 +6,13 @@ import type { IpcRouter } from '../ipc/ipc-router';
 import type { PushChannel } from '../ipc/push-channel';
 import { callerContext, type Caller } from './caller-context';
 import { decodeSocketFrame, encodeSocketFrame } from '../../shared/ipc/socket-frame-codec';
-import { BRIDGE_SOCKET_PATH, invokeFrameSchema, type HostFrame } from '../../shared/ipc/socket-frames';
+import {
+  BRIDGE_SOCKET_PATH,
+  PARCELS_QUERY_KEY,
+  invokeFrameSchema,
+  type HostFrame,
+} from '../../shared/ipc/socket-frames';
+import { PARCEL_MIN_BYTES, type ReplyParcels } from './reply-parcels';
 
 export interface BridgeSocketOptions {
   readonly server: Server;
@@ -15,6 +21,8 @@ export interface BridgeSocketOptions {
   readonly allowedOrigins: () => readonly string[];
   readonly router: IpcRouter;
   readonly pushes: PushChannel;
+  /** Where replies past PARCEL_MIN_BYTES wait for a page that fetches them. */
+  readonly parcels: ReplyParcels;
   readonly log: { warn(message: string): void; error(message: string, err: unknown): void };
 }
 
@@ -49,7 +57,8 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): Pro
       options.log.warn(`Bridge socket refused for Origin ${String(origin).slice(0, 100)}.`);
       return refuse(socket, 403, 'Forbidden');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, options));
+    const fetchesParcels = url.searchParams.get(PARCELS_QUERY_KEY) === '1';
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, options, fetchesParcels));
   };
   options.server.on('upgrade', onUpgrade);
 
@@ -67,20 +76,34 @@ function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function serve(ws: WebSocket, options: BridgeSocketOptions): void {
+function serve(ws: WebSocket, options: BridgeSocketOptions, fetchesParcels: boolean): void {
   const send = (frame: HostFrame): void => {
     if (ws.readyState !== ws.OPEN) return;
     if (frame.type === 'push' && frame.event === 'live.positions' && ws.bufferedAmount > SLOW_TAB_BYTES)
       return;
     try {
-      ws.send(encodeSocketFrame(frame));
+      const data = encodeSocketFrame(frame);
+      const id = frame.type === 'reply' ? frame.id : null;
+      const url =
+        id !== null && fetchesParcels && data.length >= PARCEL_MIN_BYTES
+          ? options.parcels.offer(data, ws)
+          : null;
+      ws.send(
+        id !== null && url !== null
+          ? encodeSocketFrame({ type: 'parcel', id, url, text: typeof data === 'string' })
+          : data,
+      );
     } catch (err) {
       options.log.error('A frame could not be sent to the page', err);
     }
   };
   const target = options.pushes.attach(({ event, payload }) => send({ type: 'push', event, payload }));
-  ws.on('close', () => target.detach());
-  ws.on('error', () => target.detach());
+  const gone = (): void => {
+    target.detach();
+    options.parcels.dropOwner(ws);
+  };
+  ws.on('close', gone);
+  ws.on('error', gone);
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
     let json: unknown;

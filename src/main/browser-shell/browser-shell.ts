@@ -15,6 +15,7 @@ import { browserHandlers } from './browser-handlers';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
 import { listenOnFreePort } from './listen-on-free-port';
 import { createRendererHost, type RendererSource } from './renderer-host';
+import { createReplyParcels, PARCEL_PATH } from './reply-parcels';
 import { serveStatic } from './static-files';
 import { SECRET_FRAGMENT_KEY } from '../../shared/ipc/socket-frames';
 import { answerTileRequest, isTileRoute } from '../core/tiles/tile-route';
@@ -83,6 +84,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   const secret = randomBytes(32).toString('base64url');
   const shell = createBrowserShellServices(join(dataDir, 'browser-downloads'), log);
   const pushes = createPushChannel();
+  const parcels = createReplyParcels();
   const make = options.createCore ?? createAppCore;
   const core = make({
     ...options.core,
@@ -134,6 +136,21 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
         .pipe(res);
       return;
     }
+    if (path.startsWith(PARCEL_PATH)) {
+      const token = path.slice(PARCEL_PATH.length);
+      if (req.method === 'HEAD') return void res.writeHead(parcels.has(token) ? 200 : 404).end();
+      if (req.method !== 'GET')
+        return void res.writeHead(405, { allow: 'GET, HEAD' }).end('Method not allowed');
+      const parcel = parcels.take(token);
+      if (!parcel) return void res.writeHead(404).end('Not found');
+      res.writeHead(200, {
+        'content-type': parcel.text ? 'text/plain; charset=utf-8' : 'application/octet-stream',
+        'content-length': parcel.body.byteLength,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
+      return void res.end(parcel.body);
+    }
     // Map tiles through the core's cache (docs/architecture.md "Map tiles"), as Electron's app:// serves them.
     if (isTileRoute(path) && req.method === 'GET') {
       const answer = await answerTileRequest(core.tiles, path);
@@ -153,11 +170,13 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     allowedOrigins: () => origins,
     router: createIpcRouter(browserHandlers(core.handlers), log),
     pushes,
+    parcels,
     log,
   });
 
   const stop = async (): Promise<void> => {
     await socket.close();
+    parcels.clear();
     await renderer.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,6 +11,11 @@ import { IPC_ERROR_CODES, type IpcErrorCode } from './contract';
 
 /** The path of the contract's WebSocket on the browser-shell host. */
 export const BRIDGE_SOCKET_PATH = '/__fleetdesk/ipc';
+/**
+ * The socket URL's query flag by which a page says it fetches parcels (a `parcel` frame's URL).
+ * A client without it (a test's bare socket) gets every reply on the socket.
+ */
+export const PARCELS_QUERY_KEY = 'parcels';
 /** The page-URL fragment key that carries the per-run secret. */
 export const SECRET_FRAGMENT_KEY = 'fleetdesk';
 
@@ -48,6 +53,14 @@ const ipcReplySchema = z.discriminatedUnion('ok', [
  */
 export const hostFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reply'), id: frameId, reply: ipcReplySchema }),
+  // The reply to call `id` is a large frame the page fetches from `url`, once (reply-parcels.ts):
+  // text when the frame is JSON, else the codec's bytes (socket-frame-codec.ts).
+  z.object({
+    type: z.literal('parcel'),
+    id: frameId,
+    url: z.string().startsWith('/'),
+    text: z.boolean(),
+  }),
   // An event the page does not know reaches no listener.
   z.object({ type: z.literal('push'), event: z.string().min(1).max(100), payload: z.unknown() }),
   z.object({ type: z.literal('download'), url: z.string(), filename: z.string() }),
