@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_DRAWN_MARK } from '../../src/renderer/src/features/history/history-drawn-mark';
-import { PARCEL_PATH } from '../../src/main/browser-shell/reply-parcels';
+import { PARCEL_PATH } from '../../src/shared/ipc/socket-frames';
 
 /**
  * What bench:history --app watches inside the page, all on the page's own clock (performance.now):

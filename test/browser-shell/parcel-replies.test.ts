@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../src/main/browser-shell/browser-shell';
-import { PARCEL_MIN_BYTES, PARCEL_PATH } from '../../src/main/browser-shell/reply-parcels';
-import { BRIDGE_SOCKET_PATH, PARCELS_QUERY_KEY } from '../../src/shared/ipc/socket-frames';
+import { PARCEL_MIN_BYTES } from '../../src/main/browser-shell/reply-parcels';
+import { BRIDGE_SOCKET_PATH, PARCEL_PATH, PARCELS_QUERY_KEY } from '../../src/shared/ipc/socket-frames';
 import {
   createSocketBridge,
   type SocketBridge,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createReplyParcels, PARCEL_PATH } from '../../src/main/browser-shell/reply-parcels';
+import { createReplyParcels } from '../../src/main/browser-shell/reply-parcels';
+import { PARCEL_PATH } from '../../src/shared/ipc/socket-frames';
 
 const tokenOf = (url: string | null): string => {
   if (url === null) throw new Error('no parcel was offered');

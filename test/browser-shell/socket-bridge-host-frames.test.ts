@@ -24,8 +24,16 @@ async function misbehavingHost(frames: (id: number) => string[]): Promise<{ url:
   };
 }
 
-function bridgeTo(url: string, onHostAction?: (a: HostAction) => void): SocketBridge {
-  return createSocketBridge({ onHostAction, connect: wsTransport(url) });
+function bridgeTo(
+  url: string,
+  onHostAction?: (a: HostAction) => void,
+  fetchParcel?: (url: string, text: boolean) => Promise<string>,
+): SocketBridge {
+  return createSocketBridge({
+    onHostAction,
+    connect: wsTransport(url),
+    ...(fetchParcel ? { fetchParcel } : {}),
+  });
 }
 
 const cleanups: (() => void)[] = [];
@@ -59,6 +67,28 @@ describe("the page's socket bridge, given frames its host should never send", ()
     expect(actions).toEqual([{ type: 'copy', text: 'copied' }]);
     const dropped = warn.mock.calls.filter(([m]) => String(m).includes('not a host frame'));
     expect(dropped).toHaveLength(5);
+  });
+
+  it('fetches a parcel only from a parcel path on its own origin', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const host = await misbehavingHost((id) => [
+      JSON.stringify({ type: 'parcel', id, url: '//elsewhere.example/__fleetdesk/parcel/abc', text: true }),
+      JSON.stringify({ type: 'parcel', id, url: 'https://elsewhere.example/x', text: true }),
+      JSON.stringify({ type: 'parcel', id, url: '/__fleetdesk/download/abc', text: true }),
+      JSON.stringify({ type: 'parcel', id, url: '/__fleetdesk/parcel/../../etc', text: true }),
+      JSON.stringify({ type: 'parcel', id, url: '/__fleetdesk/parcel/tok-en_1', text: true }),
+    ]);
+    cleanups.push(host.close);
+    const fetched: string[] = [];
+    const bridge = bridgeTo(host.url, undefined, async (url) => {
+      fetched.push(url);
+      return JSON.stringify({ type: 'reply', id: 1, reply: { ok: true, value: 'from the parcel' } });
+    });
+    cleanups.push(() => bridge.close());
+
+    expect(await bridge.invoke('app.info')).toEqual({ ok: true, value: 'from the parcel' });
+    expect(fetched).toEqual(['/__fleetdesk/parcel/tok-en_1']);
+    expect(warn.mock.calls.filter(([m]) => String(m).includes('not a host frame'))).toHaveLength(4);
   });
 
   it('passes an error reply through with its code, message and field details', async () => {

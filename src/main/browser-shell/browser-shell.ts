@@ -15,9 +15,9 @@ import { browserHandlers } from './browser-handlers';
 import { createBrowserShellServices, DOWNLOAD_PATH } from './browser-shell-services';
 import { listenOnFreePort } from './listen-on-free-port';
 import { createRendererHost, type RendererSource } from './renderer-host';
-import { createReplyParcels, PARCEL_PATH } from './reply-parcels';
+import { createReplyParcels } from './reply-parcels';
 import { serveStatic } from './static-files';
-import { SECRET_FRAGMENT_KEY } from '../../shared/ipc/socket-frames';
+import { PARCEL_PATH, SECRET_FRAGMENT_KEY } from '../../shared/ipc/socket-frames';
 import { answerTileRequest, isTileRoute } from '../core/tiles/tile-route';
 
 export interface BrowserShellLog {

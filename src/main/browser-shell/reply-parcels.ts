@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-export const PARCEL_PATH = '/__fleetdesk/parcel/';
+import { PARCEL_PATH } from '../../shared/ipc/socket-frames';
 
 /**
  * Past this size a reply goes to the page as a parcel. In Chromium a large WebSocket message

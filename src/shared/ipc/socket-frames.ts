@@ -11,6 +11,8 @@ import { IPC_ERROR_CODES, type IpcErrorCode } from './contract';
 
 /** The path of the contract's WebSocket on the browser-shell host. */
 export const BRIDGE_SOCKET_PATH = '/__fleetdesk/ipc';
+/** Where the host serves a parcel: this path, then its one-shot token (base64url). */
+export const PARCEL_PATH = '/__fleetdesk/parcel/';
 /**
  * The socket URL's query flag by which a page says it fetches parcels (a `parcel` frame's URL).
  * A client without it (a test's bare socket) gets every reply on the socket.
@@ -58,7 +60,8 @@ export const hostFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('parcel'),
     id: frameId,
-    url: z.string().startsWith('/'),
+    // Only ever a parcel path on the page's own origin ('//host/…' would be another origin).
+    url: z.string().regex(/^\/__fleetdesk\/parcel\/[\w-]{1,64}$/),
     text: z.boolean(),
   }),
   // An event the page does not know reaches no listener.

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { openMonth } from '../../../bench/history/electron-mode';
 import { ASSET, monthScenario, WARM_PER_RUN } from '../../../bench/history/month-scenario';
 import { operatorOf } from '../../../src/main/demo/demo-of-service';
-import { PARCEL_MIN_BYTES, PARCEL_PATH } from '../../../src/main/browser-shell/reply-parcels';
+import { PARCEL_MIN_BYTES } from '../../../src/main/browser-shell/reply-parcels';
+import { PARCEL_PATH } from '../../../src/shared/ipc/socket-frames';
 import { startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 
 // bench:history --electron runs only where Electron is installed (hosted CI's long runs); its page
