@@ -95,8 +95,8 @@ page.fleetdesk = createSocketBridge({
     };
   },
   // Same origin, so the host's Host and Origin checks pass; the URL's one-shot token is the parcel's key.
-  async fetchParcel(url, text) {
-    const res = await fetch(url);
+  async fetchParcel(url, text, signal) {
+    const res = await fetch(url, { signal });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return text ? res.text() : res.arrayBuffer();
   },

@@ -31,7 +31,9 @@ export interface SocketBridgeOptions {
    * A page that passes it says so in its socket URL (PARCELS_QUERY_KEY); without it every reply
    * comes on the socket.
    */
-  readonly fetchParcel?: (url: string, text: boolean) => Promise<string | ArrayBuffer>;
+  readonly fetchParcel?: (url: string, text: boolean, signal: AbortSignal) => Promise<string | ArrayBuffer>;
+  /** A parcel not fetched by then fails its call and lets the frames held behind it go on; a minute by default, as long as the host keeps one. */
+  readonly parcelTimeoutMs?: number;
   readonly onHostAction?: (action: HostAction) => void;
   readonly onStatus?: (connected: boolean) => void;
   readonly retryMs?: { readonly min: number; readonly max: number };
@@ -102,7 +104,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     };
     if (!fetchParcel) return fail(new Error('this page does not fetch parcels'));
     behindParcel = [];
-    fetchParcel(parcel.url, parcel.text)
+    fetchParcel(parcel.url, parcel.text, AbortSignal.timeout(options.parcelTimeoutMs ?? 60_000))
       .then((data) => {
         if (onFrame(data, parcel.id) !== 'reply') fail(new Error('it was not the reply to its call'));
       }, fail)

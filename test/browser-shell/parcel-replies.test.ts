@@ -173,6 +173,24 @@ describe('large replies in the browser shell', () => {
     warn.mockRestore();
   });
 
+  it('gives up on a parcel that never comes, failing its call and letting the frames behind it through', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const b = createSocketBridge({
+      connect: wsTransport(socketUrl(true), { origin: shell.origin, opened }),
+      parcelTimeoutMs: 200,
+      // A fetch that hangs until it is aborted.
+      fetchParcel: (_url, _text, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    });
+    bridges.push(b);
+    await b.invoke('app.ready');
+    const pushed = new Promise<void>((resolve) => b.on('connection.changed', () => resolve()));
+    expect(await b.invoke('history.get', RANGE)).toMatchObject({ ok: false, error: { code: 'offline' } });
+    await pushed;
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be fetched'), expect.anything());
+    warn.mockRestore();
+  });
+
   it('takes from a parcel only the reply it was announced as', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const other = JSON.stringify({ type: 'reply', id: 999_999, reply: { ok: true, value: 'not yours' } });

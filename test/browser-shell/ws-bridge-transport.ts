@@ -26,8 +26,8 @@ export function wsTransport(
 
 /** What src/preload/browser.ts's fetchParcel does in a page: the parcel's path on the page's own origin. */
 export function fetchParcelFrom(origin: string): NonNullable<SocketBridgeOptions['fetchParcel']> {
-  return async (url, text) => {
-    const res = await fetch(new URL(url, origin));
+  return async (url, text, signal) => {
+    const res = await fetch(new URL(url, origin), { signal });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return text ? res.text() : res.arrayBuffer();
   };
