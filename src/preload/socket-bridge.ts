@@ -32,7 +32,10 @@ export interface SocketBridgeOptions {
    * comes on the socket.
    */
   readonly fetchParcel?: (url: string, text: boolean, signal: AbortSignal) => Promise<string | ArrayBuffer>;
-  /** A parcel not fetched by then fails its call and lets the frames held behind it go on; a minute by default, as long as the host keeps one. */
+  /**
+   * A parcel not fetched by then fails its call and lets the frames held behind it go on: a minute
+   * by default, as long as the host keeps one.
+   */
   readonly parcelTimeoutMs?: number;
   readonly onHostAction?: (action: HostAction) => void;
   readonly onStatus?: (connected: boolean) => void;
