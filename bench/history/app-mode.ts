@@ -359,7 +359,6 @@ export type AppMode = 'timed' | 'profile' | 'profile-only';
  * bench:history --app: the whole path an operator waits through, measured in the app. See the
  * header of bench/history.bench.ts.
  */
-
 export async function runAppMode(mode: AppMode): Promise<void> {
   const { child, ready } = await startServiceProcess([], readyLineSchema);
   const hardStop = setTimeout(() => {

@@ -6,7 +6,12 @@ import type {
   IpcReply,
   IpcResultValue,
 } from '../shared/ipc/contract';
-import { hostFrameSchema, type HostFrame, type InvokeFrame } from '../shared/ipc/socket-frames';
+import {
+  hostFrameSchema,
+  PARCEL_TTL_MS,
+  type HostFrame,
+  type InvokeFrame,
+} from '../shared/ipc/socket-frames';
 import { decodeSocketFrame, encodeSocketFrame } from '../shared/ipc/socket-frame-codec';
 
 /** What the bridge needs of a WebSocket (the browser's, or ws's in Node tests). */
@@ -33,8 +38,8 @@ export interface SocketBridgeOptions {
    */
   readonly fetchParcel?: (url: string, text: boolean, signal: AbortSignal) => Promise<string | ArrayBuffer>;
   /**
-   * A parcel not fetched by then fails its call and lets the frames held behind it go on: a minute
-   * by default, as long as the host keeps one.
+   * A parcel not fetched by then fails its call and lets the frames held behind it go on
+   * (PARCEL_TTL_MS by default, as long as the host keeps one).
    */
   readonly parcelTimeoutMs?: number;
   readonly onHostAction?: (action: HostAction) => void;
@@ -85,6 +90,12 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     }
   };
 
+  const settle = (id: number, reply: IpcReply<unknown>): void => {
+    const resolve = pending.get(id);
+    pending.delete(id);
+    resolve?.(reply);
+  };
+
   /**
    * Frames that came after a parcel wait for it, so the page sees them in the host's order as on
    * the socket (a fleet snapshot must not land after the live batches sent behind it).
@@ -98,16 +109,14 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     const fetchParcel = options.fetchParcel;
     const fail = (why: unknown): void => {
       console.warn(`fleetdesk: the reply at ${parcel.url} could not be fetched`, why);
-      const resolve = pending.get(parcel.id);
-      pending.delete(parcel.id);
-      resolve?.({
+      settle(parcel.id, {
         ok: false,
         error: { code: 'offline', message: 'The reply from the Fleetdesk host could not be fetched.' },
       });
     };
     if (!fetchParcel) return fail(new Error('this page does not fetch parcels'));
     behindParcel = [];
-    fetchParcel(parcel.url, parcel.text, AbortSignal.timeout(options.parcelTimeoutMs ?? 60_000))
+    fetchParcel(parcel.url, parcel.text, AbortSignal.timeout(options.parcelTimeoutMs ?? PARCEL_TTL_MS))
       .then((data) => {
         if (onFrame(data, parcel.id) !== 'reply') fail(new Error('it was not the reply to its call'));
       }, fail)
@@ -137,12 +146,9 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     // A parcel holds the one reply it was announced as, nothing else.
     if (parcelOf !== undefined && (frame.type !== 'reply' || frame.id !== parcelOf)) return null;
     switch (frame.type) {
-      case 'reply': {
-        const resolve = pending.get(frame.id);
-        pending.delete(frame.id);
-        resolve?.(frame.reply);
+      case 'reply':
+        settle(frame.id, frame.reply);
         break;
-      }
       case 'parcel':
         unpackParcel(frame);
         break;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PARCEL_PATH } from '../../shared/ipc/socket-frames';
+import { PARCEL_PATH, PARCEL_TTL_MS } from '../../shared/ipc/socket-frames';
 
 /**
  * Past this size a reply goes to the page as a parcel. In Chromium a large WebSocket message
@@ -9,8 +9,6 @@ import { PARCEL_PATH } from '../../shared/ipc/socket-frames';
  * request costs more than it saves.
  */
 export const PARCEL_MIN_BYTES = 1024 * 1024;
-/** A parcel the page has not fetched by then is dropped: its page is gone or stuck. */
-export const PARCEL_TTL_MS = 60_000;
 /** Held at most at once; past it a reply goes on the socket, as it would without parcels. */
 export const PARCEL_MAX_HELD_BYTES = 256 * 1024 * 1024;
 

@@ -13,6 +13,9 @@ import { IPC_ERROR_CODES, type IpcErrorCode } from './contract';
 export const BRIDGE_SOCKET_PATH = '/__fleetdesk/ipc';
 /** Where the host serves a parcel: this path, then its one-shot token (base64url). */
 export const PARCEL_PATH = '/__fleetdesk/parcel/';
+/** How long a parcel waits to be fetched: the host drops it then, and the page stops waiting for it. */
+export const PARCEL_TTL_MS = 60_000;
+const PARCEL_TOKEN = /^[\w-]{1,64}$/;
 /**
  * The socket URL's query flag by which a page says it fetches parcels (a `parcel` frame's URL).
  * A client without it (a test's bare socket) gets every reply on the socket.
@@ -61,7 +64,11 @@ export const hostFrameSchema = z.discriminatedUnion('type', [
     type: z.literal('parcel'),
     id: frameId,
     // Only ever a parcel path on the page's own origin ('//host/…' would be another origin).
-    url: z.string().regex(/^\/__fleetdesk\/parcel\/[\w-]{1,64}$/),
+    url: z
+      .string()
+      .refine((url) => url.startsWith(PARCEL_PATH) && PARCEL_TOKEN.test(url.slice(PARCEL_PATH.length)), {
+        message: 'not a parcel path',
+      }),
     text: z.boolean(),
   }),
   // An event the page does not know reaches no listener.
