@@ -30,16 +30,55 @@ describe('pushes waiting for a renderer', () => {
     expect(got).toEqual([{ event: 'reports.removed', payload: { localId: 'before-any-window' } }]);
   });
 
-  it('are bounded: past the limit the oldest live batches are dropped first', () => {
+  it('are bounded: past the limit the oldest live positions are dropped first', () => {
     const channel = createPushChannel({ queueLimit: 3 });
     const got: PushMessage[] = [];
     const target = channel.attach((m) => got.push(m));
-    channel.push('reports.removed', { localId: 'r1' });
     channel.push('live.positions', batch(1));
+    channel.push('reports.removed', { localId: 'r1' });
     channel.push('live.positions', batch(2));
-    channel.push('live.positions', batch(3));
+    channel.push('reports.removed', { localId: 'r2' });
     target.ready();
-    expect(got.map((m) => m.payload)).toEqual([{ localId: 'r1' }, batch(2), batch(3)]);
+    expect(got.map((m) => m.payload)).toEqual([{ localId: 'r1' }, batch(2), { localId: 'r2' }]);
+  });
+
+  it('merge live batches that wait one after another into the newest fix of each asset', () => {
+    const channel = createPushChannel();
+    const got: PushMessage[] = [];
+    const target = channel.attach((m) => got.push(m));
+    const fix = (assetId: number, t: number): LivePosition => ({ ...batch(assetId).positions[0]!, t });
+    // A national fleet's feed while the renderer has not said ready: batch after batch of the same assets.
+    for (let t = 1; t <= 500; t++)
+      channel.push('live.positions', { positions: [fix(1, t), fix(2, t), fix(3, t)] });
+    channel.push('reports.removed', { localId: 'r1' });
+    channel.push('live.positions', { positions: [fix(2, 501)] });
+    target.ready();
+    expect(got).toEqual([
+      { event: 'live.positions', payload: { positions: [fix(1, 500), fix(2, 500), fix(3, 500)] } },
+      { event: 'reports.removed', payload: { localId: 'r1' } },
+      { event: 'live.positions', payload: { positions: [fix(2, 501)] } },
+    ]);
+    // Once ready, batches go through as they come.
+    channel.push('live.positions', { positions: [fix(1, 502)] });
+    channel.push('live.positions', { positions: [fix(1, 503)] });
+    expect(got.slice(3).map((m) => m.payload)).toEqual([
+      { positions: [fix(1, 502)] },
+      { positions: [fix(1, 503)] },
+    ]);
+  });
+
+  it('keep each renderer its own run: one that reloads does not change what another queued', () => {
+    const channel = createPushChannel();
+    const a: PushMessage[] = [];
+    const b: PushMessage[] = [];
+    const first = channel.attach((m) => a.push(m));
+    const second = channel.attach((m) => b.push(m));
+    channel.push('live.positions', batch(1));
+    first.ready();
+    channel.push('live.positions', batch(2));
+    second.ready();
+    expect(a.map((m) => m.payload)).toEqual([batch(1), batch(2)]);
+    expect(b.map((m) => m.payload)).toEqual([{ positions: [...batch(1).positions, ...batch(2).positions] }]);
   });
 
   it('reach every ready renderer even if one of them fails', () => {

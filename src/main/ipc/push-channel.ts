@@ -1,4 +1,5 @@
 import type { IpcEvent, IpcEvents } from '../../shared/ipc/contract';
+import type { LivePosition } from '../../shared/ipc/views';
 import type { PushSink } from '../core/ipc-handlers';
 
 export interface PushMessage {
@@ -31,35 +32,64 @@ const SNAPSHOTS: ReadonlySet<IpcEvent> = new Set<IpcEvent>([
 const DEFAULT_QUEUE_LIMIT = 2_000;
 
 /**
+ * Live batches queued one after another, as one: the newest fix of each asset. Batches are not
+ * bounded by the message count alone: at 50,000 assets a renderer that is slow to say ready would
+ * otherwise hold thousands of batches of tens of thousands of positions in main (about 3.5 MB a
+ * second). Newest-per-asset is all a renderer keeps of them (it maps positions by asset and reads
+ * fleet.snapshot when it mounts), and the core's feed sends each asset's fixes in order, so a later
+ * batch's fix replaces an earlier one. A run ends at any other event, so the order between live
+ * positions and everything else is kept.
+ */
+interface LiveRun {
+  readonly event: 'live.positions';
+  readonly byAsset: Map<number, LivePosition>;
+}
+type Queued = PushMessage | LiveRun;
+
+const isLiveRun = (m: Queued): m is LiveRun => 'byAsset' in m;
+
+/**
  * Pushes from the core to every renderer, held back until that renderer says
  * it is ready (as electron/fiddle does): a push sent before the renderer has
  * subscribed would be lost. Pushes made while no renderer exists at all wait
  * for the first one. Queues are bounded: snapshots keep only their newest,
- * and past the limit the oldest live batches go first (the renderer reads
+ * consecutive live batches become one run of the newest fix per asset (LiveRun),
+ * and past the limit the oldest live positions go first (the renderer reads
  * positions from fleet.snapshot when it mounts anyway).
  */
 export function createPushChannel(options: { queueLimit?: number } = {}): PushChannel {
   const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
   const targets = new Set<Target>();
-  let orphans: PushMessage[] = [];
+  let orphans: Queued[] = [];
 
   interface Target {
     send(message: PushMessage): void;
-    queue: PushMessage[] | null;
+    queue: Queued[] | null;
   }
 
-  const enqueue = (queue: PushMessage[], message: PushMessage): void => {
-    if (SNAPSHOTS.has(message.event)) {
-      const old = queue.findIndex((m) => m.event === message.event);
-      if (old >= 0) queue.splice(old, 1);
+  const enqueue = (queue: Queued[], message: PushMessage): void => {
+    if (message.event === 'live.positions') {
+      const { positions } = message.payload as IpcEvents['live.positions'];
+      const last = queue.at(-1);
+      const run = last && isLiveRun(last) ? last : { event: 'live.positions' as const, byAsset: new Map() };
+      if (run !== last) queue.push(run);
+      for (const p of positions) run.byAsset.set(p.assetId, p);
+    } else {
+      if (SNAPSHOTS.has(message.event)) {
+        const old = queue.findIndex((m) => m.event === message.event);
+        if (old >= 0) queue.splice(old, 1);
+      }
+      queue.push(message);
     }
-    queue.push(message);
     if (queue.length <= limit) return;
     const live = queue.findIndex((m) => m.event === 'live.positions');
     queue.splice(live >= 0 ? live : 0, 1);
   };
 
-  const deliver = (target: Target, message: PushMessage): void => {
+  const deliver = (target: Target, queued: Queued): void => {
+    const message: PushMessage = isLiveRun(queued)
+      ? { event: queued.event, payload: { positions: [...queued.byAsset.values()] } }
+      : queued;
     try {
       target.send(message);
     } catch {
