@@ -23,7 +23,8 @@ import { answerTileRequest, isTileRoute } from '../core/tiles/tile-route';
 export interface BrowserShellLog {
   info(message: string): void;
   warn(message: string): void;
-  error(message: string, err: unknown): void;
+  /** Without `err` for what the core logs as a line of its own (the renderer's errors). */
+  error(message: string, err?: unknown): void;
 }
 
 export interface BrowserShellOptions {
@@ -69,7 +70,8 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const consoleLog: BrowserShellLog = {
   info: (m) => console.log(`[browser-shell] ${m}`),
   warn: (m) => console.warn(`[browser-shell] ${m}`),
-  error: (m, err) => console.error(`[browser-shell] ${m}`, err),
+  error: (m, err) =>
+    err === undefined ? console.error(`[browser-shell] ${m}`) : console.error(`[browser-shell] ${m}`, err),
 };
 
 /**

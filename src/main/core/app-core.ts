@@ -4,6 +4,7 @@ import { alarmHandlers } from './alarms/alarm-handlers';
 import { createFleetRecords } from './records/fleet-records';
 import { appHandlers } from './app/app-handlers';
 import { serviceOriginsOf } from './app/external-url-policy';
+import { createRendererErrors } from './app/renderer-errors';
 import { openOfflineCache } from './cache/offline-cache';
 import { APP_CACHE_FILE, splitLegacyCache } from './cache/profile-cache-files';
 import { settingsHandlers } from './cache/settings-handlers';
@@ -29,6 +30,8 @@ import type { TileService } from './tiles/tile-service';
 
 export interface CoreLog {
   warn(message: string): void;
+  /** What broke (the renderer's errors); a log without it gets them as warnings. */
+  error?(message: string): void;
 }
 
 export interface AppCoreOptions {
@@ -75,11 +78,21 @@ export interface AppCore {
  */
 export function createAppCore(options: AppCoreOptions): AppCore {
   const now = options.now ?? Date.now;
-  const shellLog = options.log ?? { warn: (m: string) => console.warn(`[core] ${m}`) };
+  const shellLog: CoreLog = options.log ?? {
+    warn: (m) => console.warn(`[core] ${m}`),
+    error: (m) => console.error(`[core] ${m}`),
+  };
   /** Set by stop(): the app is quitting, possibly while start() is still under way. */
   let stopped = false;
   // After stop, work still under way fails (requests cancelled, cache closed): that is no news.
-  const log: CoreLog = { warn: (m) => void (stopped || shellLog.warn(m)) };
+  const log = {
+    warn: (m: string): void => void (stopped || shellLog.warn(m)),
+    error: (m: string): void => {
+      if (stopped) return;
+      if (shellLog.error) shellLog.error(m);
+      else shellLog.warn(m);
+    },
+  };
   const push: PushSink = (event, payload) => {
     if (!stopped) options.push(event, payload);
   };
@@ -222,8 +235,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     platform: process.platform,
     shell: options.shellKind ?? 'electron',
   };
+  const rendererErrors = createRendererErrors({
+    log,
+    now,
+    notify,
+    logsHint: info.shell === 'browser' ? 'the browser shell’s log' : 'the log (Help → Open logs folder)',
+  });
   const handlers: IpcHandlers = {
-    ...appHandlers({ info, shell, serviceOrigins }),
+    ...appHandlers({ info, shell, serviceOrigins, rendererErrors }),
     ...sessionHandlers(session),
     ...connectionHandlers(connection),
     ...fleetHandlers(fleet),
@@ -263,6 +282,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     async stop() {
       if (stopped) return;
+      rendererErrors.flush();
       stopped = true;
       realtime.stop();
       records.stop();

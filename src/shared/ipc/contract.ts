@@ -52,6 +52,14 @@ const assetId = z.object({ assetId: z.int().positive() });
 /** 8 MiB as base64: well inside the browser shell's 16 MiB IPC frame (bridge-socket.ts). */
 const MBTILES_BASE64_MAX = Math.ceil((8 * 1024 * 1024) / 3) * 4;
 
+/** Where an unhandled error in the page came from: a window `error`, an unhandled rejection, Vue's errorHandler. */
+export const REPORTED_ERROR_KINDS = ['error', 'unhandledrejection', 'vue'] as const;
+/**
+ * The longest texts of `app.reportError`. The page cuts its own to these (a long message is logged
+ * cut, not lost); main refuses anything longer, so a page cannot fill the log with one call.
+ */
+export const REPORTED_ERROR_LIMITS = { message: 2_000, stack: 16_000, where: 500 } as const;
+
 export const ipcMethods = {
   'app.info': { args: none, result: type<AppInfo>() },
   /** The renderer is mounted: queued pushes may flow. */
@@ -59,6 +67,20 @@ export const ipcMethods = {
   'app.copyText': { args: z.object({ text: z.string().max(10_000) }), result: type<null>() },
   /** Opens an https URL (or the local service's loopback page) in the system browser. */
   'app.openExternal': { args: z.object({ url: z.string().max(2000) }), result: type<null>() },
+  /**
+   * An error the page did not handle, for main's log, where the developers read what the operator
+   * sends them (main limits how many it writes: app/renderer-errors.ts).
+   */
+  'app.reportError': {
+    args: z.object({
+      kind: z.enum(REPORTED_ERROR_KINDS),
+      message: z.string().max(REPORTED_ERROR_LIMITS.message),
+      stack: z.string().max(REPORTED_ERROR_LIMITS.stack).optional(),
+      /** A script's file:line:col, or Vue's account of where in a component it was thrown. */
+      where: z.string().max(REPORTED_ERROR_LIMITS.where).optional(),
+    }),
+    result: type<null>(),
+  },
 
   'session.get': { args: none, result: type<SessionView>() },
   'session.signInDemo': { args: none, result: type<SessionView>() },

@@ -116,7 +116,7 @@ export interface FleetdeskAppOptions {
 const recordingLog = (lines: string[]): BrowserShellLog => ({
   info: (m) => void lines.push(`info ${m}`),
   warn: (m) => void lines.push(`warn ${m}`),
-  error: (m, err) => void lines.push(`error ${m} ${String(err)}`),
+  error: (m, err) => void lines.push(err === undefined ? `error ${m}` : `error ${m} ${String(err)}`),
 });
 
 /**
