@@ -2,9 +2,18 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 
+/**
+ * Source maps are written beside the bundles but named nowhere in them ('hidden'), and electron-builder.yml
+ * leaves every *.map out of the installer: the release workflow keeps them as an artifact, so a stack in an
+ * operator's log (main's own, or the screen's through app.reportError) can be read against the sources
+ * without the app shipping them.
+ */
+const SOURCEMAP = 'hidden';
+
 export default defineConfig({
   main: {
     build: {
+      sourcemap: SOURCEMAP,
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
@@ -35,7 +44,10 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    build: {
+      sourcemap: SOURCEMAP,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
     plugins: [vue()],
   },
 });

@@ -161,6 +161,11 @@ describe('the GitHub workflows', () => {
     expect(order(/electron-builder --publish never/)).toBeGreaterThan(order(/^npm run build$/));
     expect(order(/--project electron-smoke/)).toBeGreaterThan(order(/electron-builder --publish never/));
     expect(order(/upload-artifact/)).toBeGreaterThan(order(/--project electron-smoke/));
+    // The hidden source maps of the build that was packaged (electron.vite.config.ts), kept for reading field logs.
+    expect(build.find((s) => s.with?.['path'] === 'out/**/*.map')).toMatchObject({
+      uses: expect.stringMatching(/^actions\/upload-artifact@/),
+      with: { 'if-no-files-found': 'error' },
+    });
 
     // Only the publish job may write to the repository, and only it creates the release.
     for (const [name, job] of Object.entries(jobs)) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,6 +90,29 @@ describe('the packaged app (electron-builder --dir, Linux)', () => {
     expect(packedPackage).toEqual({ name: packageJson.name, main: packageJson.main });
     // Sources and source maps stay out of the installer.
     expect([...files].filter((f) => f.startsWith('/src/') || f.endsWith('.map'))).toEqual([]);
+  });
+
+  it('writes hidden source maps beside the main and renderer bundles, named in none of them', () => {
+    // electron.vite.config.ts: 'hidden' maps, which no bundle names (a map named but absent would make
+    // DevTools and error tooling fetch it); the release workflow keeps out/**/*.map as an artifact.
+    for (const part of ['main', 'renderer']) {
+      const dir = join(ROOT, 'out', part);
+      const maps = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.map'));
+      expect(maps.length, dir).toBeGreaterThan(0);
+      const sources = maps.flatMap((map) => {
+        const code = join(dir, map.slice(0, -'.map'.length));
+        expect(readFileSync(code, 'utf8'), code).not.toMatch(/sourceMappingURL/);
+        return z
+          .object({ sources: z.array(z.string()) })
+          .parse(JSON.parse(readFileSync(join(dir, map), 'utf8'))).sources;
+      });
+      // The app's own code, not only its libraries', can be read back.
+      expect(
+        sources.some((s) => s.includes('src/')),
+        dir,
+      ).toBe(true);
+    }
+    // That the archive holds none is checked with its contents above.
   });
 
   it("keeps better-sqlite3's native binary unpacked next to the archive", () => {
