@@ -5,10 +5,18 @@ import {
   recordListResponseSchema,
   recordResponseSchema,
 } from '../../shared/interface';
+import type { ServiceUser } from '../accounts/account';
 import { forbidden } from '../http/http-error';
 import { requireAssetsInBody } from './asset-access';
-import { FLEET_PREFIX, accountParams, fleetRoute, noBody, noQuery } from './fleet-route';
+import { FLEET_PREFIX, accountParams, fleetRoute, noBody, noQuery, type FleetDeps } from './fleet-route';
+import type { MobilityLink } from './mobility-link-store';
 import { paginate } from './pagination';
+
+/** As with the records: a link is the user's to see when they may access every asset it names. */
+const visible = (deps: FleetDeps, user: ServiceUser, link: MobilityLink): boolean =>
+  link.asset_ids === null
+    ? user.assetIds === null
+    : link.asset_ids.every((id) => deps.ctx.account.canAccess(user, id));
 
 export const linkMobility = fleetRoute(
   {
@@ -18,7 +26,8 @@ export const linkMobility = fleetRoute(
     summary: 'Link the account to a mobility platform account (spec 4.3)',
     description:
       'Without asset_ids the link covers every asset, which only a user with access to every asset may do. ' +
-      'Linking the same external account again answers 200 with the existing link.',
+      'Linking the same external account again answers 200 with the existing link, or 403 when that link ' +
+      'names assets the user may not access.',
     auth: 'bearer',
     assetAccess: true,
     params: accountParams,
@@ -41,6 +50,9 @@ export const linkMobility = fleetRoute(
       user.id,
       deps.ctx.now(),
     );
+    // Linking an external account again answers with its link, which may name assets the user may not access.
+    if (!visible(deps, user, link))
+      throw forbidden('This external account is linked for assets you do not have access to.');
     return reply.code(created ? 201 : 200).send({ data: link });
   },
 );
@@ -63,13 +75,7 @@ export const listMobilityLinks = fleetRoute(
     },
   },
   (deps, { query, user }) => {
-    const links = deps.stores.mobilityLinks
-      .list()
-      .filter((l) =>
-        l.asset_ids === null
-          ? user.assetIds === null
-          : l.asset_ids.every((id) => deps.ctx.account.canAccess(user, id)),
-      );
+    const links = deps.stores.mobilityLinks.list().filter((l) => visible(deps, user, l));
     const { items, meta } = paginate(links, query.page, query.per_page);
     return { data: items, meta };
   },

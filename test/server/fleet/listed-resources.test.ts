@@ -107,6 +107,39 @@ describe('the local service’s lists beyond spec 4.3’s stated methods', () =>
     ).toEqual([ownLink]);
   });
 
+  it('POST link-mobility does not hand a restricted user a link it may not list', async () => {
+    const theirs = oneOf(mobilityLinkSchema).parse(
+      (
+        await t.call('POST', '/link-mobility', {
+          body: { provider: 'Lyft', external_account_id: 'c', asset_ids: [foreign] },
+        })
+      ).json,
+    ).data;
+    for (const external of [theirs, { provider: 'Moovit', external_account_id: 'a' }]) {
+      const again = await t.call('POST', '/link-mobility', {
+        as: 'restricted',
+        body: {
+          provider: external.provider,
+          external_account_id: external.external_account_id,
+          asset_ids: [1],
+        },
+      });
+      expect(again.status).toBe(403);
+      expect(again.json).not.toHaveProperty('data');
+    }
+    const seen = listOf(mobilityLinkSchema).parse(
+      (await t.call('GET', '/link-mobility', { as: 'restricted' })).json,
+    );
+    expect(seen.data.map((l) => l.id)).not.toContain(theirs.id);
+    expect(
+      (
+        await t.call('POST', '/link-mobility', {
+          body: { provider: 'Lyft', external_account_id: 'c', asset_ids: [foreign] },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('GET asset/{id}/photo answers the newest photo’s bytes with its type, 404 without one, 403 for another’s', async () => {
     expect((await t.call('GET', '/asset/2/photo')).status).toBe(404);
     const form = new FormData();
