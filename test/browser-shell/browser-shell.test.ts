@@ -138,6 +138,29 @@ describe('the browser shell', () => {
     expect(await upgradeStatus(socketUrl(shell.secret), shell.origin)).toBe(101);
   });
 
+  it('answers an upgrade whose request target is no URL with 400, and keeps serving', async () => {
+    const { connect } = await import('node:net');
+    const { host } = new URL(shell.origin);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(shell.origin).port), '127.0.0.1', () =>
+        socket.write(
+          `GET //[ HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+            'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => {
+        socket.destroy();
+        resolve(text);
+      });
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(await upgradeStatus(socketUrl(shell.secret), shell.origin)).toBe(101);
+  });
+
   it('refuses a socket from another Origin, even with the secret', async () => {
     expect(await upgradeStatus(socketUrl(shell.secret), 'https://evil.example')).toBe(403);
     expect(await upgradeStatus(socketUrl(shell.secret), 'http://127.0.0.1:1')).toBe(403);

@@ -47,7 +47,9 @@ export function attachBridgeSocket(options: BridgeSocketOptions): { close(): Pro
   const expected = Buffer.from(options.secret);
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    // Any local process may send a request target that is no URL (`//[`): thrown here, it would end the host.
+    const url = URL.parse(req.url ?? '/', 'http://host.invalid');
+    if (!url) return refuse(socket, 400, 'Bad Request');
     if (url.pathname !== BRIDGE_SOCKET_PATH) return; // Vite's HMR socket, or nobody's.
     const given = Buffer.from(url.searchParams.get('secret') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))

@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedInPage } from '../../../../src/main/core/session/oauth/loopback-pages';
 import {
@@ -61,6 +62,30 @@ describe('the one-shot loopback listener (RFC 8252 §7.3)', () => {
     expect(answer.url.host).toBe(host);
     answer.reply(signedInPage());
     await late;
+  });
+
+  it('answers a request target that is no URL with 400, and still takes the callback', async () => {
+    receiver = await openLoopbackReceiver(new AbortController().signal);
+    const { host, port } = new URL(receiver.redirectUri);
+    const status = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET //[ HTTP/1.1\r\nHost: ${host}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => {
+        socket.destroy();
+        resolve(text);
+      });
+    });
+    expect(status).toBe('HTTP/1.1 400 Bad Request');
+    const browser = fetch(`${receiver.redirectUri}?code=c0de&state=s7a7e`);
+    const answer = await receiver.answer;
+    expect(answer.url.searchParams.get('code')).toBe('c0de');
+    answer.reply(signedInPage());
+    await browser;
   });
 
   it('stops waiting when the sign-in is cancelled, with the reason it was given', async () => {

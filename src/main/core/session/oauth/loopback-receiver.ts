@@ -60,7 +60,9 @@ export async function openLoopbackReceiver(signal: AbortSignal): Promise<Loopbac
   let host = '';
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers.host !== host) return send(res, failedPage('This address belongs to Fleetdesk.', 421));
-    const url = new URL(req.url ?? '/', `http://${host}`);
+    // A request target that is no URL (`//[`, from any local process) must not throw out of this listener.
+    const url = URL.parse(req.url ?? '/', `http://${host}`);
+    if (!url) return send(res, failedPage('This is not an address Fleetdesk knows.', 400));
     if (req.method !== 'GET' || url.pathname !== LOOPBACK_PATH)
       return send(res, failedPage('There is nothing at this address.', 404));
     if (answered) return send(res, failedPage('This sign-in has already finished.', 410));
