@@ -45,8 +45,10 @@ export type AssetListResponse = z.infer<typeof assetListResponseSchema>;
 /** Query of GET /asset: page starts at 1 (spec 4.2); per_page is ours, capped (spec 8 leaves the maximum open). */
 export const ASSET_PAGE_SIZE_DEFAULT = 100;
 export const ASSET_PAGE_SIZE_MAX = 500;
+/** The largest page number a query may name. */
+export const MAX_PAGE = 1_000_000;
 /** Page numbers and sizes in query strings: canonical decimal integers (decimal-integer.ts). */
-export const pageParam = decimalIntegerOr({ min: 1, max: 1_000_000 }, 1);
+export const pageParam = decimalIntegerOr({ min: 1, max: MAX_PAGE }, 1);
 export const perPageParam = decimalIntegerOr({ min: 1, max: ASSET_PAGE_SIZE_MAX }, ASSET_PAGE_SIZE_DEFAULT);
 export const assetListQuerySchema = z.object({
   page: pageParam,

@@ -64,3 +64,28 @@ describe('asset list pages', () => {
     );
   });
 });
+
+describe('a list that claims more pages than any list has', () => {
+  it('is refused as a bad answer after its first page, asking for no other', async () => {
+    const asked: string[] = [];
+    const fleet = createFleetApi(
+      createHttpClient({
+        getToken: () => 'a-token-for-pages',
+        fetch: async (url) => {
+          asked.push(String(url));
+          return Response.json({
+            data: [asset(1)],
+            meta: { current_page: 1, per_page: 1, total: 2 ** 32, last_page: 2 ** 32 },
+          });
+        },
+      }),
+      { apiUrl: 'https://fleet.example', accountKey: 'acme' },
+    );
+    await expect(fleet.allAssets()).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'bad_response',
+      message: expect.stringContaining('claims 4294967296 pages'),
+    });
+    expect(asked).toHaveLength(1);
+  });
+});

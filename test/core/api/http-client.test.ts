@@ -77,6 +77,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
           link: '</docs#deprecations>; rel="deprecation"',
         },
       );
+    case '/deprecated-odd':
+      return json(200, { ok: true }, { deprecation: `@${'9'.repeat(20)}`, sunset: 'someday' });
     default:
       return json(200, { ok: true });
   }
@@ -236,5 +238,13 @@ describe('the HTTP client maps every answer to a typed result', () => {
     expect(fresh[0]?.message).toBe(
       'The service has deprecated GET /deprecated since 2026-01-01; it may stop working after 2026-04-01. Fleetdesk may need an update.',
     );
+  });
+
+  it('keeps the answer of a route whose deprecation dates are no dates, and says only that it is deprecated', async () => {
+    const before = notices.length;
+    expect((await get('/deprecated-odd')).body).toEqual({ ok: true });
+    expect(notices.slice(before).map((n) => n.message)).toEqual([
+      'The service has deprecated GET /deprecated-odd. Fleetdesk may need an update.',
+    ]);
   });
 });

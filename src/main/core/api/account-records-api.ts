@@ -39,9 +39,9 @@ export function createAccountRecordsApi(
   const list = <S extends z.ZodType<{ readonly id: number }>>(
     path: string,
     schema: S,
-  ): Promise<z.output<S>[]> =>
-    allPages(async (page) => {
-      const route = `GET /${path}`;
+  ): Promise<z.output<S>[]> => {
+    const route = `GET /${path}`;
+    return allPages(route, async (page) => {
       const res = await http.send({
         method: 'GET',
         url: `${base}/${path}`,
@@ -50,6 +50,7 @@ export function createAccountRecordsApi(
       });
       return parseRecordPage(http, schema, res.body, route);
     });
+  };
   const write = async <B extends z.ZodType, S extends z.ZodType>(
     method: 'POST' | 'PUT',
     path: string,

@@ -1,4 +1,5 @@
-import type { PaginationMeta } from '../../../shared/interface';
+import { MAX_PAGE, type PaginationMeta } from '../../../shared/interface';
+import { ApiError } from './api-error';
 
 /**
  * Every page of a spec 4.2-paged list: the first, then the rest in parallel,
@@ -6,10 +7,18 @@ import type { PaginationMeta } from '../../../shared/interface';
  * added meanwhile): the first copy of each id is kept.
  */
 export async function allPages<T extends { readonly id: number }>(
+  route: string,
   page: (n: number) => Promise<{ readonly data: readonly T[]; readonly meta: PaginationMeta }>,
   concurrency = 4,
 ): Promise<T[]> {
   const first = await page(1);
+  // The page numbers below are an array: billions of them would end the process out of memory.
+  if (first.meta.last_page > MAX_PAGE)
+    throw new ApiError({
+      kind: 'bad_response',
+      route,
+      message: `The service's answer to ${route} claims ${first.meta.last_page} pages; no list has more than ${MAX_PAGE}.`,
+    });
   const pages: (readonly T[])[] = [first.data];
   const rest = Array.from({ length: Math.max(0, first.meta.last_page - 1) }, (_, i) => i + 2);
   let next = 0;

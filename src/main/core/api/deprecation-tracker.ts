@@ -35,7 +35,11 @@ export function createDeprecationTracker(
 /** RFC 9745 sends a structured-field date (`@1735689600`); older drafts sent `true` or an HTTP-date. */
 function parseDeprecation(value: string): number | null {
   const sf = /^@(-?\d+)$/.exec(value.trim());
-  if (sf) return Number(sf[1]) * 1000;
+  if (sf) {
+    const at = Number(sf[1]) * 1000;
+    // Past ±8.64e15 ms there is no date: toISOString would throw and fail the request that carried it.
+    return Number.isNaN(new Date(at).getTime()) ? null : at;
+  }
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : date;
 }

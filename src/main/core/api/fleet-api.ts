@@ -59,7 +59,7 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
   return {
     assetPage,
 
-    allAssets: (options = {}) => allPages(assetPage, options.concurrency),
+    allAssets: (options = {}) => allPages('GET /asset', assetPage, options.concurrency),
 
     async location(assetId) {
       const route = 'GET /asset/{id}/location';

@@ -43,7 +43,7 @@ export function createRecordsApi(http: HttpClient, base: string, pageSize?: numb
   return {
     list(res, filter = {}) {
       const route = `GET /${res.path}`;
-      return allPages(async (page) => {
+      return allPages(route, async (page) => {
         const answer = await http.send({
           method: 'GET',
           url: `${base}/${res.path}`,

@@ -51,7 +51,7 @@ export function createTrackerApi(http: HttpClient, base: string, pageSize?: numb
     },
     async commands(trackerId, options = {}) {
       const page = commandPage(trackerId);
-      return options.newestOnly ? (await page(1)).data : allPages(page);
+      return options.newestOnly ? (await page(1)).data : allPages('GET /tracker/{id}/commands', page);
     },
   };
 }

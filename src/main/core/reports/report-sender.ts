@@ -26,6 +26,11 @@ export interface ReportSender {
 
 /** While the service is unreachable, a waiting request is tried again this often. */
 const OFFLINE_RETRY_MS = REPORT_LIMITS.pollingIntervalMs;
+/**
+ * setTimeout's longest wait: past it the timer fires at once, and a request due later (kept by an
+ * older version) would be looked at every millisecond. A later one is looked at again then.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const isDue = (r: LocalReport, at: number): boolean =>
   (r.state === 'waiting' || r.state === 'retrying') && (r.retryAt === null || r.retryAt <= at);
@@ -44,7 +49,7 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
       .filter((r) => (r.state === 'waiting' || r.state === 'retrying') && r.retryAt !== null)
       .reduce((min, r) => Math.min(min, r.retryAt ?? Infinity), Infinity);
     if (next === Infinity) return;
-    timer = setTimeout(pump, Math.max(0, next - o.now()));
+    timer = setTimeout(pump, Math.min(MAX_TIMER_MS, Math.max(0, next - o.now())));
     timer.unref();
   };
 
