@@ -26,6 +26,13 @@ export interface OAuthTokens extends AccessTokenSource {
 
 /** Renew this long before expiry: a minute for the usual 10-minute token, a quarter of a short one. */
 const renewalMargin = (lifetimeMs: number): number => Math.min(60_000, lifetimeMs / 4);
+/** A token said to live no time at all (expires_in 0) is renewed at most this often, not in a loop. */
+const MIN_RENEWAL_MS = 1_000;
+/**
+ * setTimeout's longest wait: past it (a token for 90 days) the timer fires at once, and every
+ * renewal's answer would set off the next. Renewing after this long instead is early, and harmless.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Waits between attempts while the service cannot be reached. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
@@ -61,7 +68,10 @@ export function createOAuthTokens(o: OAuthTokensOptions): OAuthTokens {
   const at = (when: number): void => {
     clearTimer();
     if (stopped) return;
-    timer = setTimeout(() => void refresh().catch(() => undefined), Math.max(0, when - o.now()));
+    timer = setTimeout(
+      () => void refresh().catch(() => undefined),
+      Math.min(MAX_TIMER_MS, Math.max(0, when - o.now())),
+    );
     timer.unref();
   };
 
@@ -75,7 +85,7 @@ export function createOAuthTokens(o: OAuthTokensOptions): OAuthTokens {
     // The server counts whole seconds (its expiry is issued-at, rounded down, plus the lifetime):
     // the token may die up to a second before `expires_in` says. Never renew in the first half.
     const skew = Math.min(1_000, lifetime / 4);
-    const renewAt = now + Math.max(lifetime / 2, lifetime - skew - renewalMargin(lifetime));
+    const renewAt = now + Math.max(MIN_RENEWAL_MS, lifetime / 2, lifetime - skew - renewalMargin(lifetime));
     access = { token, expiresAt: now + lifetime - skew, renewAt };
     at(renewAt);
   };
