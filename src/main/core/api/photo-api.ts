@@ -1,4 +1,11 @@
-import { ASSET_PHOTO_FIELD, assetPhotoSchema, type AssetPhoto } from '../../../shared/interface';
+import {
+  ASSET_PHOTO_FIELD,
+  ASSET_PHOTO_MAX_BYTES,
+  assetPhotoSchema,
+  sniffImageType,
+  type AssetPhoto,
+} from '../../../shared/interface';
+import { PHOTO_UPLOAD_TYPES } from '../../../shared/ipc/fleet-admin-views';
 import { ApiError } from './api-error';
 import type { HttpClient } from './http-client';
 import { parseRecord } from './record-envelope';
@@ -53,8 +60,17 @@ export function createPhotoApi(http: HttpClient, base: string): PhotoApi {
         });
         if (!(res.body instanceof Uint8Array))
           throw new ApiError({ kind: 'bad_response', route, message: 'The photo has no content.' });
-        const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-        return { bytes: res.body, contentType };
+        // Kept in the cache and shown as a data: address: only what an upload may be, typed by its
+        // content, never by the header (a text/html "photo" of any size).
+        const bytes = res.body;
+        const contentType = PHOTO_UPLOAD_TYPES.find((t) => t === sniffImageType(bytes));
+        if (!contentType || bytes.length > ASSET_PHOTO_MAX_BYTES)
+          throw new ApiError({
+            kind: 'bad_response',
+            route,
+            message: `The service's photo of this asset is not a JPEG, PNG or WebP image of at most ${ASSET_PHOTO_MAX_BYTES / 1024 / 1024} MiB.`,
+          });
+        return { bytes, contentType };
       } catch (err) {
         if (err instanceof ApiError && err.kind === 'not_found') return null;
         throw err;
