@@ -332,14 +332,17 @@ export const settingsPatchSchema = z
   })
   .partial();
 
+/** The longest texts and the zoom levels of an MBTiles base layer the Settings keep. */
+export const MBTILES_LIMITS = { name: 300, attribution: 2000, maxZoom: 30 } as const;
+
 export const mbtilesBaseLayerSchema = z.object({
   kind: z.literal('mbtiles'),
-  name: z.string().max(300),
-  fileName: z.string().max(300),
-  minZoom: z.int().min(0).max(30),
-  maxZoom: z.int().min(0).max(30),
+  name: z.string().max(MBTILES_LIMITS.name),
+  fileName: z.string().max(MBTILES_LIMITS.name),
+  minZoom: z.int().min(0).max(MBTILES_LIMITS.maxZoom),
+  maxZoom: z.int().min(0).max(MBTILES_LIMITS.maxZoom),
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
-  attribution: z.string().max(2000).nullable(),
+  attribution: z.string().max(MBTILES_LIMITS.attribution).nullable(),
   importedAt: z.int().nonnegative(),
   inUse: z.boolean(),
 });

@@ -149,6 +149,30 @@ describe('an MBTiles file as the map’s base layer', () => {
     expect((await route('/tiles/1/1/1')).headers['x-fleetdesk-tile']).toBe('file');
   });
 
+  it('refuses zoom levels no map has, keeping the file it had, and cuts texts longer than the Settings keep', async () => {
+    chosen = writeMbtiles(dir, 'good.mbtiles', { zooms: [1] });
+    const good = await tiles.handlers['tiles.baseLayerImport']({});
+    const kept = readFileSync(join(dataDir, BASE_LAYER_FILE));
+
+    chosen = writeMbtiles(dir, 'deep.mbtiles', { zooms: [0], tiles: [{ z: 31, x: 0, y: 0 }] });
+    await expect(tiles.handlers['tiles.baseLayerImport']({})).rejects.toMatchObject({
+      code: 'invalid_request',
+      message:
+        "deep.mbtiles cannot be the base map: The file's zoom levels run from 0 to 31; a map has whole zoom levels from 0 to 30. Nothing was changed.",
+    });
+    expect(cache.settings.get().baseLayer).toEqual(good);
+    expect(readFileSync(join(dataDir, BASE_LAYER_FILE)).equals(kept)).toBe(true);
+
+    chosen = writeMbtiles(dir, 'wordy.mbtiles', {
+      name: 'N'.repeat(400),
+      attribution: 'A'.repeat(3000),
+      zooms: [0],
+    });
+    const wordy = await tiles.handlers['tiles.baseLayerImport']({});
+    expect([wordy?.name.length, wordy?.attribution?.length]).toEqual([300, 2000]);
+    expect(cache.settings.get().baseLayer).toEqual(wordy);
+  });
+
   it('is never set by the renderer’s settings.set: the contract drops it before main sees the patch', async () => {
     chosen = writeMbtiles(dir, 'site.mbtiles', { zooms: [0] });
     const layer = await tiles.handlers['tiles.baseLayerImport']({});

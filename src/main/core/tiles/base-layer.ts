@@ -1,6 +1,6 @@
 import { copyFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { MbtilesBaseLayer } from '../../../shared/ipc/views';
+import { MBTILES_LIMITS, type MbtilesBaseLayer } from '../../../shared/ipc/views';
 import type { SettingsStore } from '../cache/settings-store';
 import { CoreError } from '../core-error';
 import { MbtilesError, openMbtiles, type MbtilesFile } from './mbtiles-file';
@@ -90,7 +90,10 @@ export function createBaseLayer(options: BaseLayerOptions): BaseLayer {
     },
     async importFile(source) {
       const fileName =
-        basename(('path' in source ? source.path : source.name).replaceAll('\\', '/')) || 'file';
+        basename(('path' in source ? source.path : source.name).replaceAll('\\', '/')).slice(
+          0,
+          MBTILES_LIMITS.name,
+        ) || 'file';
       const incoming = join(options.dataDir, INCOMING_FILE);
       try {
         if ('path' in source) await copyFile(source.path, incoming);
@@ -103,14 +106,15 @@ export function createBaseLayer(options: BaseLayerOptions): BaseLayer {
           if (err instanceof MbtilesError) throw refused(fileName, err);
           throw err;
         }
+        // Cut to what the Settings keep: a longer text would be refused there, after the old file was replaced.
         const layer: MbtilesBaseLayer = {
           kind: 'mbtiles',
-          name: checked.name === 'MBTiles' ? fileName : checked.name,
+          name: checked.name === 'MBTiles' ? fileName : checked.name.slice(0, MBTILES_LIMITS.name),
           fileName,
           minZoom: checked.minZoom,
           maxZoom: checked.maxZoom,
           bounds: checked.bounds,
-          attribution: checked.attribution,
+          attribution: checked.attribution?.slice(0, MBTILES_LIMITS.attribution) ?? null,
           importedAt: options.now(),
           inUse: true,
         };

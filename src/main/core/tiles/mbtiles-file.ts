@@ -1,8 +1,13 @@
 import Database from 'better-sqlite3';
+import { MBTILES_LIMITS } from '../../../shared/ipc/views';
 import type { TileCoords } from './tile-source';
 
 /** Why a file cannot be a base map: each has its own sentence for the operator. */
-export type MbtilesProblem = 'not-sqlite' | 'not-mbtiles' | 'vector-tiles' | 'unknown-format' | 'no-tiles';
+export type MbtilesProblem =
+  'not-sqlite' | 'not-mbtiles' | 'vector-tiles' | 'unknown-format' | 'no-tiles' | 'bad-zoom-levels';
+
+const isZoom = (z: unknown): z is number =>
+  typeof z === 'number' && Number.isInteger(z) && z >= 0 && z <= MBTILES_LIMITS.maxZoom;
 
 export class MbtilesError extends Error {
   constructor(
@@ -73,11 +78,11 @@ export function openMbtiles(path: string): MbtilesFile {
         'unknown-format',
         `The file's tiles are "${rawFormat}"; the map shows PNG, JPEG and WebP.`,
       );
-    let zooms: { lo: number | null; hi: number | null } | undefined;
+    let zooms: { lo: unknown; hi: unknown } | undefined;
     let read: Database.Statement<[number, number, number], { tile_data: Buffer }>;
     try {
       zooms = db
-        .prepare<[], { lo: number | null; hi: number | null }>(
+        .prepare<[], { lo: unknown; hi: unknown }>(
           'SELECT MIN(zoom_level) AS lo, MAX(zoom_level) AS hi FROM tiles',
         )
         .get();
@@ -89,6 +94,12 @@ export function openMbtiles(path: string): MbtilesFile {
     }
     if (!zooms || zooms.lo === null || zooms.hi === null)
       throw new MbtilesError('no-tiles', 'The MBTiles file holds no tiles.');
+    // The table's column has no type of its own: 31, -1, 2.5 or text would pass into the Settings.
+    if (!isZoom(zooms.lo) || !isZoom(zooms.hi))
+      throw new MbtilesError(
+        'bad-zoom-levels',
+        `The file's zoom levels run from ${String(zooms.lo)} to ${String(zooms.hi)}; a map has whole zoom levels from 0 to ${MBTILES_LIMITS.maxZoom}.`,
+      );
     const contentType = CONTENT_TYPES[format];
     const opened = db;
     return {
