@@ -139,6 +139,24 @@ describe('position history in the offline cache', () => {
     expect(offline.livePointsUsed).toBe(2);
   });
 
+  it("never fills one asset's gaps with the fixes of an asset whose id is past 32 bits", () => {
+    const fix = (assetId: number, t: number) => ({
+      assetId,
+      lat: 45,
+      lon: 9,
+      speed: 0,
+      course: 0,
+      t,
+      state: 'stopped',
+      ignition: false,
+    });
+    expect(cache.history.appendLive([fix(7, DAY0 + 1000), fix(2 ** 32 + 7, DAY0 + 2000)])).toBe(1);
+    const range = { start: DAY0, end: DAY0 + 60_000 };
+    expect(Array.from(cache.history.read(7, range, { fillGapsWithLive: true }).points.t)).toEqual([
+      DAY0 + 1000,
+    ]);
+  });
+
   it('evicts the least recently viewed asset-days first when over the cap, and forgets their coverage', () => {
     for (let asset = 1; asset <= 3; asset++) {
       clock = DAY0 + 10 * MS_PER_DAY + asset * 1000;

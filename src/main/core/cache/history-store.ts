@@ -286,7 +286,10 @@ export function createHistoryStore(
       })();
     },
 
-    appendLive(positions) {
+    appendLive(all) {
+      // A batch holds asset ids as int32: a larger one would wrap onto another asset's id and fill that
+      // asset's gaps with a stranger's fixes. Such an asset's fixes are still shown live, only not kept here.
+      const positions = all.filter((p) => (p.assetId | 0) === p.assetId);
       if (positions.length === 0) return 0;
       let tMin = Infinity;
       let tMax = -Infinity;
