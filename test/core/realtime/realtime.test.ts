@@ -36,7 +36,11 @@ describe('realtime: two pusher-js clients against the local service', () => {
   const endpoints = (via: 'direct' | 'proxy'): ServiceEndpoints =>
     via === 'direct' ? endpointsOfLocal(service) : proxy.via(endpointsOfLocal(service));
 
-  const start = (token: string, via: 'direct' | 'proxy' = 'direct'): { rt: Realtime; rec: Recorder } => {
+  const start = (
+    token: string,
+    via: 'direct' | 'proxy' = 'direct',
+    onReportEvent?: (e: ReportEvent) => void,
+  ): { rt: Realtime; rec: Recorder } => {
     const rec: Recorder = {
       statuses: [],
       batches: [],
@@ -49,7 +53,10 @@ describe('realtime: two pusher-js clients against the local service', () => {
       endpoints: endpoints(via),
       token: () => token,
       onLivePositions: (b) => rec.batches.push(b),
-      onReportEvent: (e) => rec.events.push(e),
+      onReportEvent: (e) => {
+        onReportEvent?.(e);
+        rec.events.push(e);
+      },
       onStatus: (channel, status) => rec.statuses.push({ channel, status }),
       onSubscribed: (channel) => rec.subscribed.push(channel),
       onUnauthorized: () => rec.unauthorized++,
@@ -119,6 +126,26 @@ describe('realtime: two pusher-js clients against the local service', () => {
       expect.stringMatching(/malformed \.report\.failed payload/),
       expect.stringMatching(/malformed report\.completed payload/),
     ]);
+  });
+
+  it("survives a report event its taker fails on (the cache's disk full), and takes the next one", async () => {
+    const { rec } = start(operatorOf(service).token, 'direct', (e) => {
+      if (e.event.report_id === 'full') throw new Error('database or disk is full');
+    });
+    await until('reports subscribed', () => rec.subscribed.includes('reports'));
+    const channel = reportsChannelName(service.account_key, operatorOf(service).id);
+    const failed = (report_id: string) => ({
+      report_id,
+      status: 'failed',
+      type: 'trip',
+      format: 'pdf',
+      error_message: 'No data',
+    });
+    service.context.publish(channel, 'report.failed', failed('full'));
+    service.context.publish(channel, 'report.failed', failed('next'));
+    await until('the next event', () => rec.events.length === 1);
+    expect(rec.events[0]?.event.report_id).toBe('next');
+    expect(rec.warnings).toEqual(['A report.failed event could not be taken: database or disk is full']);
   });
 
   it('takes live updates under both spellings of location.updated', async () => {

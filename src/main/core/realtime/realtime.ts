@@ -66,9 +66,22 @@ export function startRealtime(options: RealtimeOptions): Realtime {
   };
 
   type Handler = (event: string, payload: unknown) => void;
+  /**
+   * pusher-js calls a handler from its socket's message listener, where a throw (the cache's disk
+   * full while an event is written) would end the process: the event is logged as not taken instead.
+   */
+  const guarded =
+    (event: string, handle: Handler) =>
+    (payload: unknown): void => {
+      try {
+        handle(event, payload);
+      } catch (err) {
+        log.warn(`A ${event} event could not be taken: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    };
   /** One handler under both names of its event (event-names.ts); told which name arrived, for the log. */
   const bound = (name: string, handle: Handler): Record<string, (payload: unknown) => void> =>
-    Object.fromEntries(eventNameSpellings(name).map((event) => [event, (p: unknown) => handle(event, p)]));
+    Object.fromEntries(eventNameSpellings(name).map((event) => [event, guarded(event, handle)]));
 
   const onLive: Handler = (event, payload) => {
     const parsed = parseLivePayload(payload);
