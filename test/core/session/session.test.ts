@@ -112,6 +112,27 @@ describe('session: demo and remote sign-in, secrets, 401 and sign-out', () => {
     expect((await second.connection()?.fleet.assetPage(1))?.meta.total).toBe(20);
   });
 
+  it('restores to "needs sign-in", saying why, when the saved token cannot be read now', async () => {
+    const first = open(await createEncryptedFileSecretStore(join(dir, 'secrets.json'), fakeEncryption()));
+    await first.signInRemote({ profile: profile(), token: operatorToken() });
+    await first.dispose();
+    const locked: SecretStore = {
+      kind: 'keychain',
+      get: async () => {
+        throw new Error('The saved sign-in could not be read: EBUSY: resource busy or locked');
+      },
+      set: async () => undefined,
+      delete: async () => undefined,
+    };
+    const view = await open(locked).restore();
+    expect(view).toMatchObject({ signedIn: false, needsSignIn: true, profile: { kind: 'remote' } });
+    expect(notices.at(-1)).toMatchObject({
+      kind: 'error',
+      message:
+        'The saved sign-in could not be read: EBUSY: resource busy or locked. Sign in again to keep working.',
+    });
+  });
+
   it('with basic_text keeps the token in memory only, unless the user opts in', async () => {
     const path = join(dir, 'secrets.json');
     const secrets = await createEncryptedFileSecretStore(path, fakeEncryption('basic_text'));

@@ -26,7 +26,7 @@ const fileSchema = z.object({
  * Secrets encrypted by the adapter, as base64 in one JSON file readable by
  * the user only (0600), replaced atomically (temp file + rename) so a crash
  * never leaves half a file. Without encryption there is no file at all: the
- * store is memory-only.
+ * store is memory-only. A file that exists but cannot be read fails the call and is left as it is.
  */
 export async function createEncryptedFileSecretStore(
   path: string,
@@ -38,8 +38,14 @@ export async function createEncryptedFileSecretStore(
     let text: string;
     try {
       text = await readFile(path, 'utf8');
-    } catch {
-      return {};
+    } catch (err) {
+      // Only a missing file holds nothing. One that cannot be read now (locked by a scanner, say) is an
+      // error: read as empty, the next write would replace it without the secrets it holds.
+      if (err instanceof Error && 'code' in err && err.code === 'ENOENT') return {};
+      throw new Error(
+        `The saved sign-in could not be read: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
     let json: unknown;
     try {

@@ -283,11 +283,28 @@ export function createSession(options: SessionOptions): Session {
     return changed();
   };
 
+  /**
+   * A secret kept from the last run, or null with the reason told when it cannot be read now: the
+   * restore goes on to "needs sign-in" instead of failing the app's start, and the file stays as it is.
+   */
+  const savedSecret = async (key: string): Promise<string | null> => {
+    try {
+      return await options.secrets.get(key);
+    } catch (err) {
+      problem({
+        id: `session:secret-unreadable:${now()}`,
+        kind: 'error',
+        message: `${err instanceof Error ? err.message : String(err)}. Sign in again to keep working.`,
+      });
+      return null;
+    }
+  };
+
   /** A stored profile and token / grant back in use, or "needs sign-in" when its secret is gone. */
   const restoreRemote = async (p: RemoteProfile | OAuthProfile): Promise<SessionView> => {
     await demo.stop();
     if (p.kind === 'remote') {
-      const token = await options.secrets.get(TOKEN_KEY);
+      const token = await savedSecret(TOKEN_KEY);
       if (disposed) return view();
       if (token !== null) {
         adopt({
@@ -305,7 +322,7 @@ export function createSession(options: SessionOptions): Session {
       owner = dataOwnerOf(p, endpointsOfRemote(p));
     } else {
       const account = savedBrowserAccount(options.state, p.address);
-      const refresh = await options.secrets.get(REFRESH_TOKEN_KEY);
+      const refresh = await savedSecret(REFRESH_TOKEN_KEY);
       if (disposed) return view();
       profile = p;
       owner = account ? dataOwnerOf(p, account.endpoints) : null;
