@@ -47,6 +47,30 @@ describe('report book', () => {
   });
   afterEach(() => cache.close());
 
+  it('keeps memory as the disk has it when a save or a removal fails', () => {
+    book.put(report('a', 1));
+    const failing = createReportBook({
+      store: {
+        ...cache.reports,
+        save: () => {
+          throw new Error('database or disk is full');
+        },
+        remove: () => {
+          throw new Error('database or disk is full');
+        },
+      },
+      onChanged: (r) => told.push(`renderer ${r.localId} ${r.state}`),
+      onRemoved: (id) => told.push(`renderer removed ${id}`),
+    });
+    failing.load((r) => r);
+    told = [];
+    expect(() => failing.put({ ...failing.find('a'), state: 'submitting' })).toThrow(/disk is full/);
+    expect(failing.find('a').state).toBe('waiting');
+    expect(() => failing.remove('a')).toThrow(/disk is full/);
+    expect(failing.find('a').state).toBe('waiting');
+    expect(told).toEqual([]);
+  });
+
   it('saves every change before anyone hears of it, the renderer first', () => {
     book.subscribe((next, prev) => {
       expect(cache.reports.get(next.localId)).toEqual(next);

@@ -52,8 +52,9 @@ export function createReportBook(options: ReportBookOptions): ReportBook {
   const put = (next: LocalReport): LocalReport => {
     const prev = reports.get(next.localId) ?? null;
     if (prev === next || closed) return next;
-    reports.set(next.localId, next);
+    // Saved first: a save that fails (the disk full) leaves memory as the disk has it, and the caller hears why.
     store.save(next);
+    reports.set(next.localId, next);
     options.onChanged(next);
     for (const l of [...listeners]) l(next, prev);
     return next;
@@ -81,8 +82,9 @@ export function createReportBook(options: ReportBookOptions): ReportBook {
       return next === r ? r : put(next);
     },
     remove(localId) {
-      if (closed || !reports.delete(localId)) return;
+      if (closed || !reports.has(localId)) return;
       store.remove(localId);
+      reports.delete(localId);
       options.onRemoved(localId);
     },
     jsonContent: (localId) => store.jsonContent(localId),
