@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
 import { ApiError } from '../../../src/main/core/api/api-error';
-import { createFleetApi, type FleetApi } from '../../../src/main/core/api/fleet-api';
-import { createHttpClient } from '../../../src/main/core/api/http-client';
+import { createFleetApi, HISTORY_MAX_BODY_BYTES, type FleetApi } from '../../../src/main/core/api/fleet-api';
+import { createHttpClient, DEFAULT_MAX_BODY_BYTES } from '../../../src/main/core/api/http-client';
 import { HISTORY_COLUMNS_MEDIA_TYPE } from '../../../src/shared/interface/history-columns-wire';
+import { declaringLength } from './declared-length';
 
 describe('fleet interface through the core client, against the local service', () => {
   let service: LocalService;
@@ -94,6 +95,23 @@ describe('fleet interface through the core client, against the local service', (
     expect(columns.t.length).toBeGreaterThan(8000);
     for (const name of Object.keys(json) as (keyof typeof json)[])
       expect(Array.from(columns[name]), name).toEqual(Array.from(json[name]));
+  });
+
+  it('reads a history answer past the default limit, and none past the history limit', async () => {
+    const client = (length: number): FleetApi =>
+      createFleetApi(
+        createHttpClient({ getToken: () => service.users[0]?.token ?? '', fetch: declaringLength(length) }),
+        { apiUrl: service.api_url, accountKey: service.account_key },
+      );
+    const end = Date.now() - 60_000;
+    const past = await client(DEFAULT_MAX_BODY_BYTES + 1).history(1, end - 3600_000, end);
+    expect(past.t.length).toBeGreaterThan(0);
+    await expect(client(HISTORY_MAX_BODY_BYTES + 1).history(1, end - 3600_000, end)).rejects.toMatchObject({
+      kind: 'bad_response',
+      route: 'GET /asset/{id}/history',
+      message:
+        "The service's answer to GET /asset/{id}/history is larger than 128 MiB, the most Fleetdesk reads of it; it was not read.",
+    });
   });
 
   it('turns a history range the service refuses into a validation error with field messages', async () => {

@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/main/core/api/api-error';
 import { ipcErrorOf } from '../../../src/main/core/ipc-errors';
 import { createDeprecationTracker } from '../../../src/main/core/api/deprecation-tracker';
-import { createHttpClient, type HttpClientOptions } from '../../../src/main/core/api/http-client';
+import {
+  createHttpClient,
+  DEFAULT_MAX_BODY_BYTES,
+  type HttpClientOptions,
+  type HttpRequest,
+} from '../../../src/main/core/api/http-client';
 import type { Notice } from '../../../src/shared/ipc/views';
+import { startStreamingServer, type StreamingServer } from '../streaming-server';
 
 const TOKEN = 'token-for-the-error-mapping-tests';
 
@@ -246,5 +252,69 @@ describe('the HTTP client maps every answer to a typed result', () => {
     expect(notices.slice(before).map((n) => n.message)).toEqual([
       'The service has deprecated GET /deprecated-odd. Fleetdesk may need an update.',
     ]);
+  });
+});
+
+describe('the HTTP client reads no answer past its limit', () => {
+  const KIB = 1024;
+  const MIB = 1024 * KIB;
+  let server: StreamingServer;
+  const http = createHttpClient({ getToken: () => TOKEN });
+  const get = (query: string, extra: Partial<HttpRequest> = {}) =>
+    http.send({ method: 'GET', url: `${server.origin}/stream?${query}`, route: 'GET /stream', ...extra });
+
+  beforeAll(async () => {
+    server = await startStreamingServer();
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['JSON', 200, 'json'],
+    ['raw bytes', 200, 'json-bytes'],
+    ['an image', 200, 'bytes'],
+    ['an error', 500, 'json'],
+  ] as const)(
+    'stops reading %s that goes on past the limit and closes the connection',
+    async (_, status, responseType) => {
+      const err = await get(`total=${256 * MIB}&status=${status}`, { maxBodyBytes: MIB, responseType }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({
+        kind: 'bad_response',
+        route: 'GET /stream',
+        status,
+        message:
+          "The service's answer to GET /stream is larger than 1 MiB, the most Fleetdesk reads of it; it was not read.",
+      });
+      // The server learns at once that nobody reads any more: what it got out is the limit plus the sockets' buffers.
+      const [served] = await server.served();
+      expect(served?.whole).toBe(false);
+      expect(served?.bytes).toBeLessThan(32 * MIB);
+    },
+  );
+
+  it('reads an answer of exactly the limit, and refuses one byte more', async () => {
+    expect((await get(`total=${MIB}`, { maxBodyBytes: MIB })).body).toBe(0);
+    expect(await server.served()).toEqual([{ bytes: MIB, whole: true }]);
+    await expect(get(`total=${MIB + 1}`, { maxBodyBytes: MIB })).rejects.toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringContaining('larger than 1 MiB') as unknown,
+    });
+    await server.served();
+  });
+
+  it('refuses an answer whose Content-Length is past the default limit before reading its body', async () => {
+    const err = await get(`total=${64 * KIB}&declare=${DEFAULT_MAX_BODY_BYTES + 1}`, {
+      timeoutMs: 5000,
+    }).catch((e: unknown) => e);
+    // Waiting for a body that never ends would be a timeout instead.
+    expect(err).toMatchObject({
+      kind: 'bad_response',
+      message:
+        "The service's answer to GET /stream is larger than 64 MiB, the most Fleetdesk reads of it; it was not read.",
+    });
+    const [served] = await server.served();
+    expect(served).toEqual({ bytes: 64 * KIB, whole: false });
   });
 });

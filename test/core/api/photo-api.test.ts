@@ -36,4 +36,35 @@ describe("an asset photo from the service's answer", () => {
     const huge = Buffer.concat([PNG_1PX, Buffer.alloc(ASSET_PHOTO_MAX_BYTES)]);
     await expect(serving(huge, 'image/png').get(1)).rejects.toMatchObject({ kind: 'bad_response' });
   });
+
+  it('is read no further than the largest upload, however much the service sends', async () => {
+    const chunk = new Uint8Array(64 * 1024);
+    let pulled = 0;
+    let cancelled = false;
+    const oversized = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 64 * 1024 * 1024) return controller.close();
+        pulled += chunk.length;
+        controller.enqueue(pulled === chunk.length ? PNG_1PX : chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const api = createPhotoApi(
+      createHttpClient({
+        getToken: () => 'a-token-for-photos',
+        fetch: async () => new Response(oversized, { headers: { 'content-type': 'image/png' } }),
+      }),
+      'https://fleet.example/api/acme',
+    );
+    await expect(api.get(1)).rejects.toMatchObject({
+      kind: 'bad_response',
+      route: 'GET /asset/{id}/photo',
+      message:
+        "The service's answer to GET /asset/{id}/photo is larger than 5 MiB, the most Fleetdesk reads of it; it was not read.",
+    });
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(ASSET_PHOTO_MAX_BYTES + 2 * chunk.length);
+  });
 });

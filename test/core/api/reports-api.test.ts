@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
-import { createHttpClient } from '../../../src/main/core/api/http-client';
-import { createReportsApi, type ReportsApi } from '../../../src/main/core/api/reports-api';
+import { createHttpClient, DEFAULT_MAX_BODY_BYTES } from '../../../src/main/core/api/http-client';
+import {
+  createReportsApi,
+  REPORT_CONTENT_MAX_BYTES,
+  type ReportsApi,
+} from '../../../src/main/core/api/reports-api';
 import {
   formatCalendarDate,
   type ReportRequestInput,
   type ReportStatus,
 } from '../../../src/shared/interface';
 import { startRewritingProxy } from '../rewriting-proxy';
+import { declaringLength } from './declared-length';
 
 describe('reporting interface through the core client, against the local service', () => {
   let service: LocalService;
@@ -106,6 +111,33 @@ describe('reporting interface through the core client, against the local service
     } finally {
       await proxy.close();
     }
+  });
+
+  it('reads json report content past the default limit, and none past the report content limit', async () => {
+    const request = jsonRequest('trail', 0);
+    const reportId = await submit(reports, request);
+    expect((await finished(reportId)).generation_status).toBe('completed');
+    const declaring = (length: number): ReportsApi =>
+      createReportsApi(
+        createHttpClient({ getToken: () => service.users[0]?.token ?? null, fetch: declaringLength(length) }),
+        service.base_url,
+      );
+    const within = declaring(DEFAULT_MAX_BODY_BYTES + 1);
+    expect((await within.status(reportId)).data).toBeDefined();
+    expect((await within.downloadJson(reportId)).type).toBe('trail');
+    expect((await within.generate(request)).kind).toBe('cached');
+    const past = declaring(REPORT_CONTENT_MAX_BYTES + 1);
+    const calls = [
+      ['GET /api/v1/reports/{id}/status', () => past.status(reportId)],
+      ['GET /api/v1/reports/{id}/download', () => past.downloadJson(reportId)],
+      ['POST /api/v1/reports/generate', () => past.generate(request)],
+    ] as const;
+    for (const [route, call] of calls)
+      await expect(call()).rejects.toMatchObject({
+        kind: 'bad_response',
+        route,
+        message: `The service's answer to ${route} is larger than 128 MiB, the most Fleetdesk reads of it; it was not read.`,
+      });
   });
 
   it('maps an unknown report id to not_found', async () => {

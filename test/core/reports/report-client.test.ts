@@ -1,14 +1,27 @@
-import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/main/core/api/api-error';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { createReportsApi, type ReportsApi } from '../../../src/main/core/api/reports-api';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { createReportClient, type ReportClient } from '../../../src/main/core/reports/report-client';
-import { ReportFiles } from '../../../src/main/core/reports/report-files';
+import { REPORT_FILE_MAX_BYTES, ReportFiles } from '../../../src/main/core/reports/report-files';
 import { startLocalService, type LocalService } from '../../../src/server';
+import type { DownloadResponse } from '../../../src/shared/interface';
 import type { LocalReport } from '../../../src/shared/ipc/views';
+import { startStreamingServer, type StreamingServer } from '../streaming-server';
 
 /** The simulated fleet numbers its assets from 1. */
 const ASSET_ID = 1;
@@ -182,5 +195,108 @@ describe('reports client without a socket (polling only)', () => {
     await expect(client.remove(submitted[0]!.localId)).rejects.toMatchObject({ kind: 'conflict' });
     await client.remove(submitted[4]!.localId);
     expect(client.list()).toHaveLength(4);
+  });
+});
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+describe('a report file is written no further than its announced size', () => {
+  let server: StreamingServer;
+  let origin: string;
+  let dir: string;
+  let files: ReportFiles;
+
+  const link = (url: string, fileSize: number): DownloadResponse => ({
+    status: 'success',
+    download_url: url,
+    file_size: fileSize,
+    file_size_human: `${fileSize} B`,
+    content_type: 'text/html',
+    filename: 'trip_Van_20260101_20260101.html',
+    expires_in_hours: 1,
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const noRenewal = (): Promise<DownloadResponse> => Promise.reject(new Error('not renewed'));
+  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+    const err = await p.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    return err as ApiError;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fleetdesk-report-files-'));
+    files = new ReportFiles(dir);
+    server = await startStreamingServer();
+    origin = server.origin;
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a file of the size announced', async () => {
+    const file = await files.download(
+      'whole',
+      'html',
+      link(`${origin}/file?total=${100 * KIB}`, 100 * KIB),
+      noRenewal,
+    );
+    expect(file.size).toBe(100 * KIB);
+    expect(readFileSync(file.path).length).toBe(100 * KIB);
+    expect(await server.served()).toEqual([{ bytes: 100 * KIB, whole: true }]);
+  });
+
+  it('stops a body that goes on past the announced size, removes the part and keeps what was saved before', async () => {
+    const folder = files.folderOf('endless');
+    mkdirSync(folder, { recursive: true });
+    const earlier = join(folder, 'trip_Van_20260101_20260101.html');
+    writeFileSync(earlier, 'the copy saved before');
+    const err = await failure(
+      files.download('endless', 'html', link(`${origin}/file?total=${256 * MIB}`, 100 * KIB), noRenewal),
+    );
+    expect(err).toMatchObject({
+      kind: 'bad_response',
+      route: 'GET download_url',
+      message: `The report file is larger than the ${100 * KIB} bytes the service announced; the download was stopped.`,
+    });
+    // The server learns at once that nobody reads any more: what it got out is the size plus the sockets' buffers.
+    const [served] = await server.served();
+    expect(served?.whole).toBe(false);
+    expect(served?.bytes).toBeLessThan(32 * MIB);
+    expect(readdirSync(folder)).toEqual(['trip_Van_20260101_20260101.html']);
+    expect(readFileSync(earlier, 'utf8')).toBe('the copy saved before');
+  });
+
+  it('refuses a body whose Content-Length is past the announced size before writing any of it', async () => {
+    const err = await failure(
+      files.download(
+        'declared',
+        'html',
+        link(`${origin}/file?total=${64 * KIB}&declare=${MIB}`, 100 * KIB),
+        noRenewal,
+      ),
+    );
+    expect(err.message).toBe(
+      `The report file is larger than the ${100 * KIB} bytes the service announced; the download was stopped.`,
+    );
+    expect(await server.served()).toEqual([{ bytes: 64 * KIB, whole: false }]);
+    expect(existsSync(files.folderOf('declared'))).toBe(false);
+  });
+
+  it('without an announced size, refuses a file past what any report file may be', async () => {
+    const declare = REPORT_FILE_MAX_BYTES + 1;
+    const err = await failure(
+      files.download(
+        'unannounced',
+        'html',
+        link(`${origin}/file?total=${64 * KIB}&declare=${declare}`, 0),
+        noRenewal,
+      ),
+    );
+    expect(err.message).toBe(
+      'The report file is larger than 512 MiB, the most Fleetdesk keeps of a report; the download was stopped.',
+    );
+    expect(await server.served()).toEqual([{ bytes: 64 * KIB, whole: false }]);
   });
 });

@@ -8,6 +8,7 @@ import { createTileService, type TileService } from '../../../src/main/core/tile
 import { sourceKey } from '../../../src/main/core/tiles/tile-source';
 import { openTileStore, type TileStore } from '../../../src/main/core/tiles/tile-store';
 import { startTileServer, tileColours, type TileServer } from '../../support/tile-server';
+import { startStreamingServer } from '../streaming-server';
 
 const UA = 'Fleetdesk/9.9.9 (+https://github.com/fleetdesk/fleetdesk)';
 
@@ -91,6 +92,22 @@ describe('the map tile cache', () => {
     const tiles = service();
     expect(await tiles.tile({ z: 2, x: 1, y: 1 })).toMatchObject({ ok: true, from: 'network' });
     expect(store.usage().tiles).toBe(0);
+  });
+
+  it('stops reading a tile that never ends, past the largest a tile may be', async () => {
+    const endless = await startStreamingServer();
+    try {
+      const total = 256 * 1024 * 1024;
+      const tiles = service(`${endless.origin}/{z}/{x}/{y}.png?total=${total}&type=image/png`);
+      expect(await tiles.tile({ z: 1, x: 0, y: 0 })).toEqual({ ok: false, failure: 'upstream-error' });
+      const [sent] = await endless.served();
+      // The server writes only as fast as the client reads: it stopped a little past the 2 MiB limit.
+      expect(sent?.whole).toBe(false);
+      expect(sent?.bytes).toBeLessThan(16 * 1024 * 1024);
+      expect(store.usage().tiles).toBe(0);
+    } finally {
+      await endless.close();
+    }
   });
 
   it('never keeps a bad answer: server errors, web pages, empty bodies; a 404 is not found', async () => {

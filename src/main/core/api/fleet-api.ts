@@ -19,9 +19,20 @@ import {
   HistoryWireError,
 } from '../../../shared/interface/history-columns-wire';
 import { ApiError } from './api-error';
+import { MIB } from './body-limit';
 import { decodeHistoryJson } from './history-json-decoder';
 import { parseJsonBytes, type HttpClient } from './http-client';
 import { validateRequest } from './request-validation';
+
+/**
+ * History comes in pieces of at most a week (history-service FETCH_PIECE_MS).
+ * A week of the local service's 10 s round-the-clock tracker is 10.3 MiB of
+ * JSON (2.7 MiB as columns), and even the service's longest range, 31 days,
+ * is 45.5 MiB: this leaves room for a tracker several times as frequent, or a
+ * vendor whose positions carry more fields, and the plain form is decoded from
+ * the bytes without JSON.parse's objects.
+ */
+export const HISTORY_MAX_BODY_BYTES = 128 * MIB;
 
 export interface FleetEndpoints {
   /** {api_url} of the profile. */
@@ -76,6 +87,7 @@ export function createFleetApi(http: HttpClient, endpoints: FleetEndpoints): Fle
         query: { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
         // A 31-day history is tens of megabytes: more time than a small request.
         timeoutMs: 120_000,
+        maxBodyBytes: HISTORY_MAX_BODY_BYTES,
         responseType: 'json-bytes',
         // Columns where the service has them (the local service does); JSON from any other.
         accept: `${HISTORY_COLUMNS_MEDIA_TYPE}, application/json;q=0.9`,

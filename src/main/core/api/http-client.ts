@@ -1,11 +1,24 @@
 import type { z } from 'zod';
 import { looseErrorBodySchema } from '../../../shared/interface';
 import { ApiError, kindOfStatus } from './api-error';
+import { MIB, readBodyWithin } from './body-limit';
 import type { DeprecationTracker } from './deprecation-tracker';
 import { requestSignal } from './request-signal';
 import { DEFAULT_UNAVAILABLE_RETRY_MS, parseRetryAfter } from './retry-after';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/**
+ * The most any answer may be unless its route says more: every body is held
+ * in main's memory whole, so without a limit a service (or anything on the
+ * way) answering gigabytes ends the app. The largest answers besides history
+ * and report content are list pages, and spec 4.2 names no page size, so a
+ * vendor may send a whole fleet in one: 100,000 assets (the national fleets
+ * of docs/architecture.md) at the ~270 bytes an asset takes in the local
+ * service's answer are ~26 MiB, which this holds twice over. Errors,
+ * locations and single records are kilobytes.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * MIB;
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,6 +38,8 @@ export interface HttpRequest {
   /** The Accept header when a route can answer in more than JSON (RFC 9110 §12.5.1). */
   readonly accept?: string;
   readonly timeoutMs?: number;
+  /** The most this route's answer may be, error answers included; DEFAULT_MAX_BODY_BYTES when absent. */
+  readonly maxBodyBytes?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -57,8 +72,9 @@ export interface HttpClientOptions {
 /**
  * The one HTTP client of both interfaces (spec 4.1, 4.2, 5): Bearer and
  * Accept headers on every request, Content-Type on bodies, a timeout per
- * request, every failure mapped to an ApiError. Bodies come back as unknown;
- * the endpoint modules parse them with the shared schemas.
+ * request and a byte limit per answer, every failure mapped to an ApiError.
+ * Bodies come back as unknown; the endpoint modules parse them with the
+ * shared schemas.
  */
 export interface HttpClient {
   send(req: HttpRequest): Promise<HttpResponse>;
@@ -124,11 +140,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       options.onReachability?.(true);
       // The timeout covers the body too: a stalled 46 MB history must not hang forever.
+      const raw = await readBodyWithin(res, req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, req.route);
       if ((req.responseType === 'bytes' || req.responseType === 'json-bytes') && res.ok) {
-        bytes = new Uint8Array(await res.arrayBuffer());
+        bytes = raw;
         text = '';
-      } else text = await res.text();
+      } else text = new TextDecoder().decode(raw);
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       throw transportError(err, req, timeoutMs, timeout, options);
     } finally {
       release();

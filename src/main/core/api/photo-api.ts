@@ -57,6 +57,8 @@ export function createPhotoApi(http: HttpClient, base: string): PhotoApi {
           route,
           responseType: 'bytes',
           timeoutMs: PHOTO_TIMEOUT_MS,
+          // Nothing larger than an upload may be is kept, so nothing larger is read.
+          maxBodyBytes: ASSET_PHOTO_MAX_BYTES,
         });
         if (!(res.body instanceof Uint8Array))
           throw new ApiError({ kind: 'bad_response', route, message: 'The photo has no content.' });

@@ -13,6 +13,7 @@ import {
   type ReportStatus,
   type SubmissionResponse,
 } from '../../../shared/interface';
+import { MIB } from './body-limit';
 import type { HttpClient } from './http-client';
 import { validateRequest } from './request-validation';
 
@@ -27,6 +28,15 @@ const progress = z
   .transform((n) => Math.round(n));
 const statusSchema = reportStatusSchema.extend({ progress });
 const cacheHitSchema = cacheHitResponseSchema.extend({ progress });
+
+/**
+ * A json report's content comes inline in its status (spec 2.3), in a cache
+ * hit's answer (spec 2.2) and as its download (spec 2.4). The largest the
+ * local service writes is a 30-day trail of its 10 s tracker: 259,200 rows,
+ * 33 MiB. Four times that leaves room for a vendor's wider rows while the
+ * parsed content (several times its text in objects) still fits main's heap.
+ */
+export const REPORT_CONTENT_MAX_BYTES = 128 * MIB;
 
 export type GenerateResult =
   | { readonly kind: 'accepted'; readonly submission: SubmissionResponse }
@@ -50,14 +60,25 @@ export function createReportsApi(http: HttpClient, baseUrl: string): ReportsApi 
     async generate(request) {
       const route = 'POST /api/v1/reports/generate';
       const body = validateRequest(reportRequestSchema, request, route);
-      const res = await http.send({ method: 'POST', url: `${base}/generate`, route, body });
+      const res = await http.send({
+        method: 'POST',
+        url: `${base}/generate`,
+        route,
+        body,
+        maxBodyBytes: REPORT_CONTENT_MAX_BYTES,
+      });
       return res.status === 200
         ? { kind: 'cached', status: http.parse(cacheHitSchema, res.body, route) }
         : { kind: 'accepted', submission: http.parse(submissionResponseSchema, res.body, route) };
     },
     async status(reportId) {
       const route = 'GET /api/v1/reports/{id}/status';
-      const res = await http.send({ method: 'GET', url: `${base}/${id(reportId)}/status`, route });
+      const res = await http.send({
+        method: 'GET',
+        url: `${base}/${id(reportId)}/status`,
+        route,
+        maxBodyBytes: REPORT_CONTENT_MAX_BYTES,
+      });
       return http.parse(statusSchema, res.body, route);
     },
     async downloadJson(reportId) {
@@ -67,6 +88,7 @@ export function createReportsApi(http: HttpClient, baseUrl: string): ReportsApi 
         url: `${base}/${id(reportId)}/download`,
         route,
         timeoutMs: 60_000,
+        maxBodyBytes: REPORT_CONTENT_MAX_BYTES,
       });
       return http.parse(jsonReportContentSchema, res.body, route);
     },

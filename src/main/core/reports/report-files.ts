@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isLoopbackHost } from '../../../shared/ipc/secure-transport';
 import { CONTENT_TYPES, type DownloadResponse, type ReportFormat } from '../../../shared/interface';
 import type { LocalReport } from '../../../shared/ipc/views';
 import { ApiError } from '../api/api-error';
+import { declaredLength, MIB, sizeText } from '../api/body-limit';
 import { reportFilename, safeFilename } from './safe-filename';
 
 /** A pdf/excel/html file fetched through its pre-signed URL (spec 2.4). */
@@ -18,6 +20,16 @@ export interface DownloadedFile {
 }
 
 const FILE_TIMEOUT_MS = 120_000;
+/**
+ * The most a report file may be when its link announces no size (file_size 0):
+ * a file is kept on disk, so this guards the disk. The largest the local
+ * service writes is a 30-day trail as a workbook, 10.3 MiB for 259,200 rows
+ * (~42 bytes a row); a sheet holds at most 1,048,576 rows, ~42 MiB at that
+ * rate, and a PDF or HTML report is thinned for print far below it. Over ten
+ * times a full sheet, and still no threat to a disk.
+ */
+export const REPORT_FILE_MAX_BYTES = 512 * MIB;
+const ROUTE = 'GET download_url';
 /** A file being written: `<name>.<8 hex>.part`, renamed to `<name>` once complete. */
 const PART_SUFFIX = '.part';
 const tempNameOf = (target: string): string => `${target}.${randomBytes(4).toString('hex')}${PART_SUFFIX}`;
@@ -83,7 +95,9 @@ export class ReportFiles {
    * Fetches through the pre-signed URL (no Bearer: the address is the
    * credential). An expired or refused address (403, or past expires_at)
    * gets one fresh link from `renewLink`. The file's extension and type are
-   * those of the requested `format`, whatever the service names it.
+   * those of the requested `format`, whatever the service names it. Writing
+   * stops as soon as the file passes the size the link announced, so a body
+   * that never ends cannot fill the disk.
    */
   async download(
     localId: string,
@@ -105,9 +119,26 @@ export class ReportFiles {
       throw new ApiError({
         kind: res.status === 403 ? 'forbidden' : 'http',
         status: res.status,
-        route: 'GET download_url',
+        route: ROUTE,
         message: `The report file could not be downloaded (HTTP ${res.status}).`,
       });
+    }
+    const announced = current.file_size > 0 ? current.file_size : null;
+    const maxBytes = announced ?? REPORT_FILE_MAX_BYTES;
+    const tooLarge = (): ApiError =>
+      new ApiError({
+        kind: 'bad_response',
+        route: ROUTE,
+        status: res.status,
+        message:
+          announced === null
+            ? `The report file is larger than ${sizeText(maxBytes)}, the most Fleetdesk keeps of a report; the download was stopped.`
+            : `The report file is larger than the ${announced} bytes the service announced; the download was stopped.`,
+      });
+    const declared = declaredLength(res.headers);
+    if (declared !== null && declared > maxBytes) {
+      await res.body.cancel().catch(() => undefined);
+      throw tooLarge();
     }
     const filename = reportFilename(current.filename, format);
     const folder = this.folderOf(localId);
@@ -115,13 +146,13 @@ export class ReportFiles {
     const target = join(folder, filename);
     const temp = tempNameOf(target);
     try {
-      await pipeline(Readable.fromWeb(res.body), createWriteStream(temp));
+      await pipeline(Readable.fromWeb(res.body), cappedAt(maxBytes, tooLarge), createWriteStream(temp));
       const size = (await stat(temp)).size;
-      if (current.file_size > 0 && size !== current.file_size)
+      if (announced !== null && size !== announced)
         throw new ApiError({
           kind: 'bad_response',
-          route: 'GET download_url',
-          message: `The report file arrived incomplete (${size} of ${current.file_size} bytes).`,
+          route: ROUTE,
+          message: `The report file arrived incomplete (${size} of ${announced} bytes).`,
         });
       await rename(temp, target);
       return { path: target, filename, contentType: CONTENT_TYPES[format], size };
@@ -149,15 +180,61 @@ export class ReportFiles {
   }
 
   private async get(url: string): Promise<Response> {
+    checkDownloadUrl(url);
     try {
       return await this.doFetch(url, { signal: AbortSignal.timeout(FILE_TIMEOUT_MS), redirect: 'follow' });
     } catch (err) {
       throw new ApiError({
         kind: 'offline',
-        route: 'GET download_url',
+        route: ROUTE,
         message: 'The report file could not be fetched: the service is not reachable.',
         cause: err,
       });
     }
   }
+}
+
+/** Passes the bytes on until there are more than `maxBytes`, then fails the pipeline before writing them. */
+function cappedAt(maxBytes: number, tooLarge: () => Error): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Uint8Array, _encoding, done) {
+      seen += chunk.byteLength;
+      if (seen > maxBytes) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Spec 2.4's pre-signed address may be anywhere (a vendor's storage, a CDN):
+ * its host is not checked, its scheme is. Only http(s) is fetched: fetch
+ * also reads `data:` and `blob:` addresses, which would put what the service
+ * wrote into the address into a report file without a request. The address
+ * is the file's credential, so plain http only on loopback, as for tokens
+ * (shared/ipc/secure-transport.ts); and with no user:pass, which fetch refuses.
+ */
+function checkDownloadUrl(raw: string): void {
+  const problem = downloadUrlProblem(raw);
+  if (problem !== null)
+    throw new ApiError({
+      kind: 'bad_response',
+      route: ROUTE,
+      message: `The service gave a download address Fleetdesk does not fetch: ${problem}.`,
+    });
+}
+
+function downloadUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'it is not a valid address';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `${url.protocol} addresses are not fetched, only https`;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return 'plain http is fetched only from this computer; another host must use https';
+  if (url.username || url.password) return 'it carries a user name or password';
+  return null;
 }

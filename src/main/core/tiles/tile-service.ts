@@ -1,3 +1,5 @@
+import { ApiError } from '../api/api-error';
+import { readBodyWithin } from '../api/body-limit';
 import { freshnessOf } from './tile-freshness';
 import { isTileInWorld, sourceKey, tileAddress, type TileCoords } from './tile-source';
 import type { StoredTile, TileKey, TileStore } from './tile-store';
@@ -75,11 +77,17 @@ export function createTileService(options: TileServiceOptions): TileService {
       if (res.status === 404) return { kind: 'failed', failure: 'not-found' };
       const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!res.ok || !TILE_TYPES.has(contentType)) return { kind: 'failed', failure: 'upstream-error' };
-      const declared = Number(res.headers.get('content-length') ?? '0');
-      if (declared > MAX_TILE_BYTES) return { kind: 'failed', failure: 'upstream-error' };
-      const bytes = Buffer.from(await res.arrayBuffer());
-      if (bytes.length === 0 || bytes.length > MAX_TILE_BYTES)
-        return { kind: 'failed', failure: 'upstream-error' };
+      let body: Uint8Array;
+      try {
+        // Counted as it arrives: a chunked or compressed answer says no length, and one that never ends
+        // must not fill main's memory.
+        body = await readBodyWithin(res, MAX_TILE_BYTES, 'GET tile');
+      } catch (err) {
+        if (err instanceof ApiError) return { kind: 'failed', failure: 'upstream-error' };
+        throw err;
+      }
+      if (body.length === 0) return { kind: 'failed', failure: 'upstream-error' };
+      const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
       const fetchedAt = now();
       const fresh = freshnessOf(res.headers, fetchedAt);
       return {
