@@ -68,3 +68,36 @@ export async function readBodyWithin(res: Response, maxBytes: number, route: str
   }
   return bytes;
 }
+
+/**
+ * The same answer with a body that fails once past `maxBytes`, for a library that reads answers itself
+ * through a fetch it is given (openid-client): the source is cancelled there, which closes the connection.
+ * Status, headers and the address it came from stay as they were.
+ */
+export function withBodyLimit(res: Response, maxBytes: number, route: string): Response {
+  const declared = declaredLength(res.headers);
+  if (declared !== null && declared > maxBytes) {
+    void res.body?.cancel().catch(() => undefined);
+    throw answerTooLarge(route, res.status, maxBytes);
+  }
+  if (!res.body) return res;
+  let seen = 0;
+  const body = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(answerTooLarge(route, res.status, maxBytes));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const limited = new Response(body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
+  // A Response made here has no address; oauth4webapi reads it to tell which endpoint answered.
+  Object.defineProperty(limited, 'url', { value: res.url });
+  Object.defineProperty(limited, 'redirected', { value: res.redirected });
+  return limited;
+}

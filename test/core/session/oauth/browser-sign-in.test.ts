@@ -192,6 +192,33 @@ describe(
       expect(paths().slice(0, 2)).toEqual([`GET ${RFC8414}`, `GET ${OIDC}`]);
     });
 
+    it('stops reading sign-in metadata that never ends, and says why', async () => {
+      let pulled = 0;
+      let cancelled = false;
+      intercept = (_m, url) =>
+        [RFC8414, OIDC].includes(new URL(url).pathname)
+          ? new Response(
+              new ReadableStream<Uint8Array>({
+                pull(controller) {
+                  pulled += 64 * 1024;
+                  controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+                },
+                cancel() {
+                  cancelled = true;
+                },
+              }),
+              { headers: { 'content-type': 'application/json' } },
+            )
+          : null;
+      const err = await open()
+        .signInWithBrowser({ address: service.base_url })
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ message: expect.stringMatching(/is larger than 1 MiB/) });
+      expect(cancelled).toBe(true);
+      expect(pulled).toBeLessThan(4 * 1024 * 1024);
+      expect(browser.opened).toEqual([]);
+    });
+
     it('says to sign in with a token when the service has no OAuth metadata at all', async () => {
       intercept = (_m, url) =>
         [RFC8414, OIDC].includes(new URL(url).pathname)

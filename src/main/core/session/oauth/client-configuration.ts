@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { MIB, withBodyLimit } from '../../api/body-limit';
 import { carriesTokenSafely, isLoopbackHost } from '../../../../shared/ipc/secure-transport';
 import { SignInError } from '../sign-in-error';
 import { DESKTOP_CLIENT_ID, OAUTH_TIMEOUT_SECONDS } from './desktop-client';
@@ -11,15 +12,26 @@ export interface ClientTransport {
 /** The authorization server's endpoints the app uses: the token, the sign-in page and the refresh token travel to them. */
 const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'revocation_endpoint'] as const;
 
+/**
+ * The most an answer of the authorization server may be. Its metadata, keys and token answers are a few
+ * kilobytes; openid-client reads each whole, in main's memory.
+ */
+const OAUTH_MAX_BODY_BYTES = MIB;
+
 /** openid-client's options for a request: our fetch, plain http only to a loopback issuer. */
 export function transportOptions(issuer: URL, transport: ClientTransport): client.DiscoveryRequestOptions {
-  const doFetch = transport.fetch;
+  const doFetch = transport.fetch ?? fetch;
   return {
     timeout: OAUTH_TIMEOUT_SECONDS,
     // openid-client refuses http:// unless told; we allow it only where every token may go in clear.
     execute:
       issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname) ? [client.allowInsecureRequests] : [],
-    ...(doFetch ? { [client.customFetch]: (url: string, init: RequestInit) => doFetch(url, init) } : {}),
+    [client.customFetch]: async (url: string, init: RequestInit) =>
+      withBodyLimit(
+        await doFetch(url, init),
+        OAUTH_MAX_BODY_BYTES,
+        `${init.method ?? 'GET'} ${new URL(url).pathname}`,
+      ),
   };
 }
 

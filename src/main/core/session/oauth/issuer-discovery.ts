@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SignInError } from '../sign-in-error';
 import { checkServerEndpoints, transportOptions, type ClientTransport } from './client-configuration';
 import { DESKTOP_CLIENT_ID } from './desktop-client';
-import { classifyOAuthFailure } from './oauth-failure';
+import { apiErrorWithin, classifyOAuthFailure } from './oauth-failure';
 
 /**
  * The metadata member our service adds (RFC 8414 §2 allows more members):
@@ -61,6 +61,9 @@ export async function discoverIssuer(address: string, transport: ClientTransport
       });
       break;
     } catch (err) {
+      // An answer cut off at its byte limit is a failure to say, not "no metadata here".
+      const ours = apiErrorWithin(err);
+      if (ours) throw ours;
       if (err instanceof client.ClientError && err.code !== undefined && NOT_METADATA.has(err.code)) continue;
       if (err instanceof client.ClientError && err.code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED')
         throw new SignInError(

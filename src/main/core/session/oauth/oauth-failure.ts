@@ -15,7 +15,16 @@ export type OAuthFailure =
   | { readonly kind: 'transient'; readonly error: ApiError }
   | { readonly kind: 'broken'; readonly error: SignInError };
 
+/** Our own error inside openid-client's (an answer past its byte limit, api/body-limit.ts), as thrown. */
+export function apiErrorWithin(err: unknown): ApiError | null {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (e instanceof ApiError) return e;
+  return null;
+}
+
 export function classifyOAuthFailure(err: unknown, route: string): OAuthFailure {
+  const ours = apiErrorWithin(err);
+  if (ours) return { kind: 'transient', error: ours };
   if (err instanceof client.ResponseBodyError) {
     if (err.status === 400 || err.status === 401)
       return { kind: 'refused', code: err.error, description: err.error_description ?? null };
