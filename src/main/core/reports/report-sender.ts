@@ -4,6 +4,7 @@ import { ApiError } from '../api/api-error';
 import type { ReportsApi } from '../api/reports-api';
 import type { ReportBook } from './report-book';
 import { isFinished, isInFlight } from './report-lifecycle';
+import { timerDelay } from '../../../shared/time/timer-delay';
 
 export interface ReportSenderOptions {
   readonly api: () => ReportsApi | null;
@@ -26,11 +27,6 @@ export interface ReportSender {
 
 /** While the service is unreachable, a waiting request is tried again this often. */
 const OFFLINE_RETRY_MS = REPORT_LIMITS.pollingIntervalMs;
-/**
- * setTimeout's longest wait: past it the timer fires at once, and a request due later (kept by an
- * older version) would be looked at every millisecond. A later one is looked at again then.
- */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const isDue = (r: LocalReport, at: number): boolean =>
   (r.state === 'waiting' || r.state === 'retrying') && (r.retryAt === null || r.retryAt <= at);
@@ -49,7 +45,7 @@ export function createReportSender(o: ReportSenderOptions): ReportSender {
       .filter((r) => (r.state === 'waiting' || r.state === 'retrying') && r.retryAt !== null)
       .reduce((min, r) => Math.min(min, r.retryAt ?? Infinity), Infinity);
     if (next === Infinity) return;
-    timer = setTimeout(pump, Math.min(MAX_TIMER_MS, Math.max(0, next - o.now())));
+    timer = setTimeout(pump, timerDelay(next - o.now()));
     timer.unref();
   };
 

@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import type { AccessTokenSource } from '../access-token';
 import { classifyOAuthFailure, describeOAuthFailure } from './oauth-failure';
+import { timerDelay } from '../../../../shared/time/timer-delay';
 
 export interface OAuthTokensOptions {
   readonly config: client.Configuration;
@@ -28,11 +29,6 @@ export interface OAuthTokens extends AccessTokenSource {
 const renewalMargin = (lifetimeMs: number): number => Math.min(60_000, lifetimeMs / 4);
 /** A token said to live no time at all (expires_in 0) is renewed at most this often, not in a loop. */
 const MIN_RENEWAL_MS = 1_000;
-/**
- * setTimeout's longest wait: past it (a token for 90 days) the timer fires at once, and every
- * renewal's answer would set off the next. Renewing after this long instead is early, and harmless.
- */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Waits between attempts while the service cannot be reached. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
@@ -68,10 +64,7 @@ export function createOAuthTokens(o: OAuthTokensOptions): OAuthTokens {
   const at = (when: number): void => {
     clearTimer();
     if (stopped) return;
-    timer = setTimeout(
-      () => void refresh().catch(() => undefined),
-      Math.min(MAX_TIMER_MS, Math.max(0, when - o.now())),
-    );
+    timer = setTimeout(() => void refresh().catch(() => undefined), timerDelay(when - o.now()));
     timer.unref();
   };
 
