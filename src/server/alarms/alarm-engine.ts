@@ -1,4 +1,11 @@
-import { ALARM_RAISED_EVENT, accountChannelName, geofenceBodySchema } from '../../shared/interface';
+import { z } from 'zod';
+import {
+  ALARM_RAISED_EVENT,
+  accountChannelName,
+  circleShapeSchema,
+  geofenceBodySchema,
+  polygonShapeSchema,
+} from '../../shared/interface';
 import type { ServiceContext } from '../context';
 import type { FleetStores } from '../fleet/fleet-stores';
 import { ALERT_PATH } from './alert-resource';
@@ -28,6 +35,16 @@ const BACKFILL_STEP_MS = 15 * 60_000;
 const ASSETS_PER_SLICE = 1_000;
 /** The demo rules are written by the account's first user (docs/interface-decisions.md). */
 const DEMO_RULES_AUTHOR = 1;
+
+/**
+ * A stored geofence as the engine reads it back, at every change of a rule or geofence and at start: its
+ * fields are checked, but not again whether the outline crosses itself. That was refused when it was
+ * written, and the check is quadratic at worst: about a second for a 10,000-point outline whose edges all
+ * overlap, which held the event loop that long for each such geofence at every change.
+ */
+const storedGeofenceSchema = geofenceBodySchema.extend({
+  shape: z.discriminatedUnion('type', [z.object(polygonShapeSchema.shape), circleShapeSchema]),
+});
 
 const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -157,7 +174,7 @@ export class AlarmEngine {
     this.rules = activeRules(records.list(ALERT_PATH));
     const geofences: IndexedGeofence[] = [];
     for (const r of records.list(GEOFENCE_PATH)) {
-      const body = geofenceBodySchema.safeParse(r.body);
+      const body = storedGeofenceSchema.safeParse(r.body);
       if (body.success) geofences.push({ id: r.id, name: body.data.name, shape: body.data.shape });
     }
     this.scope = {
