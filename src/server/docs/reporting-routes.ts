@@ -35,7 +35,8 @@ export const REPORTING_ROUTE_DOCS: readonly RouteDoc[] = [
       'Queued and generated in the background; notified on private-reports.<account>.user.<id> (spec 6.1). ' +
       'A report holds only what happened on assets its user may access: every asset_id, asset_ids entry and ' +
       'driver_id’s asset is checked (403), and beacon reports by beacon_id keep only the detections made by ' +
-      'the user’s assets (nothing left: the report fails with “No detections …”).',
+      'the user’s assets (nothing left: the report fails with “No detections …”). date_from is not before ' +
+      '2000-01-01 (400 on date_from).',
     auth: 'bearer',
     assetAccess: true,
     body: reportRequestSchema,

@@ -1,7 +1,7 @@
 import type { Account, ServiceUser } from '../accounts/account';
 import { badRequest, forbidden } from '../http/http-error';
 import type { Fleet } from '../sim/types';
-import type { ReportRequest } from '../../shared/interface';
+import { formatCalendarDate, parseCalendarDate, type ReportRequest } from '../../shared/interface';
 import type { AssetInfo } from './report-record';
 import { reportTitle } from './report-title';
 
@@ -14,13 +14,21 @@ export interface RequestSubject {
   readonly title: string;
 }
 
+/**
+ * The first day a report may cover, as for history (asset-routes.ts). The simulated fleet has no days
+ * before 1970, and some reports read up to a year before date_from (a comparison's previous period, the
+ * last refill before a fuel level): earlier dates were queued and then failed with the simulator's own
+ * range error instead of a 400 on the field.
+ */
+const REPORT_EARLIEST = Date.UTC(2000, 0, 1);
+
 /** asset_id, then asset_ids, each once. */
 const requestedAssetIds = (req: ReportRequest): number[] => [
   ...new Set([...(req.asset_id === undefined ? [] : [req.asset_id]), ...(req.asset_ids ?? [])]),
 ];
 
 /**
- * Checks the ids of a schema-valid request against the fleet. Unknown ids
+ * Checks a schema-valid request against the fleet: its first day, and its ids. Unknown ids
  * and a foreign account_name are validation failures (400 with `errors`,
  * spec 7); an existing asset the user may not access is a 403 (spec 5).
  */
@@ -33,6 +41,9 @@ export function resolveSubject(
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string): void => void (errors[field] ??= []).push(message);
 
+  const from = parseCalendarDate(req.date_from);
+  if (from !== null && from < REPORT_EARLIEST)
+    add('date_from', `must be on or after ${formatCalendarDate(REPORT_EARLIEST)}`);
   if (req.account_name !== undefined && req.account_name !== account.key) {
     add('account_name', `must be this account's key, "${account.key}"`);
   }

@@ -388,6 +388,28 @@ describe('submission refused', () => {
     );
   });
 
+  it('gives 400 on date_from for days before 2000, which were queued and then failed with the simulator’s range error', async () => {
+    for (const [type, date_from, date_to] of [
+      ['trail', '1969-12-01', '1969-12-02'],
+      ['trail', '0100-01-01', '0100-01-01'],
+      // The previous period it compares with lies before 1970.
+      ['mileage_comparison', '1970-01-02', '1970-01-03'],
+      ['fuel', '1999-12-31', '2000-01-01'],
+    ] as const) {
+      const res = await submitReport(service, operator().token, {
+        type,
+        format: 'json',
+        ...(type === 'mileage_comparison' ? { asset_ids: [1] } : { asset_id: 1 }),
+        date_from,
+        date_to,
+      });
+      expect(res.status, `${type} from ${date_from}`).toBe(400);
+      expect(validationErrorBodySchema.parse(res.body).errors.date_from).toEqual([
+        'must be on or after 2000-01-01',
+      ]);
+    }
+  });
+
   it("gives 403 when any requested asset is not the user's, and 401 without a token", async () => {
     const forbidden = await submitReport(service, dispatcher().token, {
       type: 'trail',
