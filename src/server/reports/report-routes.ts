@@ -16,7 +16,7 @@ import {
 } from '../../shared/interface';
 import { humanFileSize } from './human-file-size';
 import { contentDisposition } from './report-filename';
-import type { ReportRecord } from './report-record';
+import type { ReportRecord, StoredReport } from './report-record';
 import type { ReportScheduler } from './report-scheduler';
 import type { ReportStore } from './report-store';
 import { cacheHitBody, statusBody } from './report-views';
@@ -61,7 +61,7 @@ export function registerReportRoutes(
   };
 
   /** Spec 2.3: a completed json report carries its content inline, in `data`. */
-  const sendWithData = (reply: FastifyReply, body: object, report: ReportRecord): FastifyReply => {
+  const sendWithData = (reply: FastifyReply, body: object, report: StoredReport): FastifyReply => {
     const path = report.status === 'completed' && report.format === 'json' ? filePath(report) : null;
     if (path === null) return reply.send(body);
     // The json file is the report's JSON content: stream it in, never parsed or held whole
@@ -76,7 +76,7 @@ export function registerReportRoutes(
   };
 
   /** Another user's report is indistinguishable from a missing one (no probing of ids). */
-  const ownReport = (userId: number, params: unknown): ReportRecord => {
+  const ownReport = (userId: number, params: unknown): StoredReport => {
     const { id } = parseOrThrow(idParamsSchema, params);
     const report = store.get(id);
     if (!report || report.userId !== userId) throw notFound(`No report with id ${id}.`);
@@ -184,7 +184,7 @@ export function registerReportRoutes(
     if (check === 'expired') throw errorBody(403, 'This download address has expired; request a new one.');
     const report = store.get(id);
     const path = report?.status === 'completed' ? filePath(report) : null;
-    if (!report || path === null) throw notFound('The report file is no longer available.');
+    if (!report?.readable || path === null) throw notFound('The report file is no longer available.');
     return reply
       .type(CONTENT_TYPES[report.format])
       .header('Content-Disposition', contentDisposition(downloadName(report)))

@@ -16,7 +16,7 @@ import { DegradedMode } from './degraded-mode';
 import { PriorityQueue, type QueuedItem } from './priority-queue';
 import { ProcessingEstimator } from './processing-estimator';
 import type { EnteredRefill } from './report-document';
-import type { ReportRecord } from './report-record';
+import type { ReportRecord, ReportSummary } from './report-record';
 import type { ReportStore } from './report-store';
 import { requestFingerprint, requestWorkUnits } from './request-fingerprint';
 import type { RequestSubject } from './request-subject';
@@ -110,7 +110,7 @@ export class ReportScheduler {
       const reason = err instanceof Error ? err.message : String(err);
       this.ctx.log.error('reports: worker threads cannot start', { reason });
       for (let item = this.queue.shift(); item; item = this.queue.shift()) {
-        const report = this.store.get(item.id);
+        const report = this.recordOf(item.id);
         if (report) this.fail(report, `Report generation is unavailable: ${reason}`);
       }
       return null;
@@ -207,7 +207,7 @@ export class ReportScheduler {
     let aheadMs = 0;
     for (const r of this.running.values()) aheadMs += Math.max(0, r.estimateMs - (now - r.startedAt));
     for (const item of this.queue.ahead(report.id) ?? []) {
-      const queued = this.store.get(item.id);
+      const queued = this.recordOf(item.id);
       if (queued) aheadMs += this.estimateOf(queued);
     }
     const workers = this.pool?.size ?? this.opts.workers;
@@ -225,7 +225,7 @@ export class ReportScheduler {
     while (pool.idleCount > 0 && this.queue.size > 0) {
       const item = this.queue.shift();
       if (!item) break;
-      const report = this.store.get(item.id);
+      const report = this.recordOf(item.id);
       if (!report || report.status !== 'queued') continue;
       if (this.expireIfTooOld(report)) continue;
       const startedAt = this.ctx.now();
@@ -278,7 +278,7 @@ export class ReportScheduler {
     }
     this.running.delete(job.reportId);
     const now = this.ctx.now();
-    const report = this.store.get(job.reportId);
+    const report = this.recordOf(job.reportId);
     if (!report) return;
     if (reply.kind === 'done') {
       const processingTimeMs = Math.max(0, now - (report.startedAt ?? now));
@@ -291,7 +291,7 @@ export class ReportScheduler {
       if (running)
         this.estimator.record(report.format, requestWorkUnits(report.request), now - running.startedAt);
       const done = this.store.get(report.id);
-      if (done)
+      if (done?.readable)
         this.publish(
           done.userId,
           REPORT_EVENTS.completed,
@@ -307,7 +307,7 @@ export class ReportScheduler {
 
   private onCrash(job: WorkerJob, error: string): void {
     this.running.delete(job.reportId);
-    const report = this.store.get(job.reportId);
+    const report = this.recordOf(job.reportId);
     if (!report || report.status !== 'processing') return;
     this.ctx.log.error('reports: a worker crashed', { id: report.id, attempts: report.attempts, error });
     if (report.attempts < MAX_ATTEMPTS) {
@@ -324,7 +324,9 @@ export class ReportScheduler {
     const interrupted = this.store.listProcessing();
     const waiting = this.store.listQueued();
     for (const report of interrupted) {
-      if (report.attempts >= MAX_ATTEMPTS) {
+      if (!report.readable) {
+        this.announceFailed(report);
+      } else if (report.attempts >= MAX_ATTEMPTS) {
         this.fail(
           report,
           'Report generation failed: it was interrupted twice (a worker crash or a service restart).',
@@ -336,6 +338,10 @@ export class ReportScheduler {
     }
     // The queue timeout counts time spent waiting in a running service, not downtime.
     for (const report of waiting) {
+      if (!report.readable) {
+        this.announceFailed(report);
+        continue;
+      }
       this.store.requeue(report.id, now);
       this.queue.push(report);
     }
@@ -344,7 +350,7 @@ export class ReportScheduler {
 
   private expireQueued(): void {
     for (const item of this.queue.items()) {
-      const report = this.store.get(item.id);
+      const report = this.recordOf(item.id);
       if (report && this.expireIfTooOld(report)) this.queue.remove(item.id);
     }
     this.updateDegraded();
@@ -365,7 +371,25 @@ export class ReportScheduler {
   private fail(report: ReportRecord, message: string): void {
     this.store.markFailed(report.id, this.ctx.now(), message);
     const failed = this.store.get(report.id);
-    if (failed) this.publish(failed.userId, REPORT_EVENTS.failed, failedEvent(failed));
+    if (failed) this.announceFailed(failed);
+  }
+
+  private announceFailed(report: ReportSummary): void {
+    this.publish(report.userId, REPORT_EVENTS.failed, failedEvent(report));
+  }
+
+  /**
+   * The report behind an id the scheduler holds (queued or running), or null
+   * when it cannot run. A row this version cannot read was failed by the store
+   * as it was read; the scheduler lets go of the id and tells the owner here,
+   * and so only once.
+   */
+  private recordOf(id: string): ReportRecord | null {
+    const report = this.store.get(id);
+    if (report === null || report.readable) return report;
+    this.queue.remove(id);
+    this.announceFailed(report);
+    return null;
   }
 
   private publish(userId: number, event: string, data: unknown): void {

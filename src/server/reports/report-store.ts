@@ -7,12 +7,13 @@ import {
   reportRequestSchema,
   reportTypeSchema,
 } from '../../shared/interface';
-import type { NewReport, ReportRecord } from './report-record';
+import type { ServiceContext } from '../context';
+import type { AssetInfo, NewReport, ReportRecord, StoredReport } from './report-record';
 
 /**
  * Reports live in SQLite under --data-dir so a restart loses no accepted
  * report (docs/architecture.md "Reports"). The table is created idempotently; rows are parsed on
- * the way out like any other input.
+ * the way out like any other input, and one that does not parse fails its report (see `read`).
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS reports (
@@ -69,9 +70,31 @@ const rowSchema = z.object({
 });
 const assetInfoSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/**
+ * What is still shown of a row {@link toRecord} refuses. Only id, user and
+ * status must hold: without them the report is nobody's, or in no known state.
+ */
+const shownRowSchema = z.object({
+  id: z.string(),
+  user_id: z.number().int(),
+  status: generationStatusSchema,
+  type: z.string().catch('unknown'),
+  format: z.string().catch('unknown'),
+  title: z.string().catch('Report'),
+  asset_info_json: z.string().nullable().catch(null),
+  created_at: nullableInt.catch(null),
+  started_at: nullableInt.catch(null),
+  completed_at: nullableInt.catch(null),
+  error_message: z.string().nullable().catch(null),
+});
+
+export const UNREADABLE_REPORT_MESSAGE =
+  'This report was stored by another version of the service, or its record is damaged, and cannot be generated; request it again.';
+
 function toRecord(raw: unknown): ReportRecord {
   const row = rowSchema.parse(raw);
   return {
+    readable: true,
     id: row.id,
     seq: row.seq,
     userId: row.user_id,
@@ -96,13 +119,32 @@ function toRecord(raw: unknown): ReportRecord {
   };
 }
 
+function shownAssetInfo(json: string | null): AssetInfo | null {
+  if (json === null) return null;
+  try {
+    return assetInfoSchema.parse(JSON.parse(json));
+  } catch {
+    return null;
+  }
+}
+
+const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Every read goes through one reader: a row this version cannot read comes
+ * back as an {@link UnreadableReport}, failed in the database as it is read,
+ * and a row without a readable id, user or status as no report at all.
+ */
 export interface ReportStore {
   insert(report: NewReport): ReportRecord;
-  get(id: string): ReportRecord | null;
-  /** Queued reports in insertion order (the queue is rebuilt from these at start). */
-  listQueued(): ReportRecord[];
-  /** Reports a stopped or crashed service left half-done. */
-  listProcessing(): ReportRecord[];
+  get(id: string): StoredReport | null;
+  /**
+   * Queued reports in insertion order (the queue is rebuilt from these at start).
+   * An unreadable one comes back just failed, for the caller to announce.
+   */
+  listQueued(): StoredReport[];
+  /** Reports a stopped or crashed service left half-done; an unreadable one as in {@link listQueued}. */
+  listProcessing(): StoredReport[];
   activeCountForUser(userId: number): number;
   /** The newest completed report with this fingerprint completed at or after `since`. */
   findCompleted(userId: number, fingerprint: string, since: number): ReportRecord | null;
@@ -120,7 +162,10 @@ export interface ReportStore {
   markFailed(id: string, failedAt: number, message: string): void;
 }
 
-export function createReportStore(db: Database.Database): ReportStore {
+export function createReportStore(
+  db: Database.Database,
+  ctx: Pick<ServiceContext, 'now' | 'log'>,
+): ReportStore {
   db.exec(SCHEMA);
   const insert = db.prepare(`
     INSERT INTO reports (id, user_id, type, format, priority, request_json, fingerprint, title,
@@ -150,9 +195,62 @@ export function createReportStore(db: Database.Database): ReportStore {
   );
   const countSchema = z.object({ n: z.number().int() });
 
-  const get = (id: string): ReportRecord | null => {
+  /**
+   * Rows outlive the version that wrote them (--data-dir), and a request
+   * schema tightened since, or a damaged row, must not stop the queue, the
+   * sweep or a status request: such a report is failed in place, once, so
+   * every later read agrees.
+   */
+  const read = (raw: unknown): StoredReport | null => {
+    let reason: unknown;
+    try {
+      return toRecord(raw);
+    } catch (err) {
+      reason = err;
+    }
+    const shown = shownRowSchema.safeParse(raw);
+    if (!shown.success) {
+      ctx.log.warn('reports: a stored report cannot be read at all and is ignored', {
+        reason: reasonOf(reason),
+      });
+      return null;
+    }
+    const row = shown.data;
+    // A report that had already failed keeps its own reason and time: they are still true.
+    const failsNow = row.status !== 'failed';
+    const completedAt = failsNow ? ctx.now() : row.completed_at;
+    const errorMessage = failsNow
+      ? UNREADABLE_REPORT_MESSAGE
+      : (row.error_message ?? UNREADABLE_REPORT_MESSAGE);
+    if (failsNow) {
+      setFailed.run(completedAt, errorMessage, row.id);
+      ctx.log.warn('reports: a stored report cannot be read and has failed', {
+        id: row.id,
+        reason: reasonOf(reason),
+      });
+    }
+    return {
+      readable: false,
+      id: row.id,
+      userId: row.user_id,
+      status: 'failed',
+      type: row.type,
+      format: row.format,
+      title: row.title,
+      assetInfo: shownAssetInfo(row.asset_info_json),
+      createdAt: row.created_at ?? completedAt ?? ctx.now(),
+      startedAt: row.started_at,
+      completedAt,
+      fileSize: null,
+      processingTimeMs: null,
+      errorMessage,
+    };
+  };
+  const readAll = (rows: unknown[]): StoredReport[] => rows.flatMap((raw) => read(raw) ?? []);
+
+  const get = (id: string): StoredReport | null => {
     const row: unknown = byId.get(id);
-    return row === undefined ? null : toRecord(row);
+    return row === undefined ? null : read(row);
   };
 
   return {
@@ -172,16 +270,17 @@ export function createReportStore(db: Database.Database): ReportStore {
         queued_at: r.queuedAt,
       });
       const stored = get(r.id);
-      if (!stored) throw new Error(`report ${r.id} vanished after insert`);
+      if (!stored?.readable) throw new Error(`report ${r.id} cannot be read back after insert`);
       return stored;
     },
     get,
-    listQueued: () => byStatus.all('queued').map(toRecord),
-    listProcessing: () => byStatus.all('processing').map(toRecord),
+    listQueued: () => readAll(byStatus.all('queued')),
+    listProcessing: () => readAll(byStatus.all('processing')),
     activeCountForUser: (userId) => countSchema.parse(activeForUser.get(userId)).n,
     findCompleted(userId, fingerprint, since) {
       const row: unknown = completedByFingerprint.get(userId, fingerprint, since);
-      return row === undefined ? null : toRecord(row);
+      const report = row === undefined ? null : read(row);
+      return report?.readable ? report : null;
     },
     markProcessing: (id, startedAt) => void setProcessing.run(startedAt, id),
     requeue: (id, queuedAt) => void setQueued.run(queuedAt, id),

@@ -7,7 +7,7 @@ import type {
   ReportStatus,
 } from '../../shared/interface';
 import { humanFileSize } from './human-file-size';
-import type { ReportRecord } from './report-record';
+import type { ReportRecord, ReportSummary } from './report-record';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -23,7 +23,7 @@ export interface LiveState {
 }
 
 /** Spec 2.3, without the inline json data (the route splices it in). */
-export function statusBody(r: ReportRecord, live: LiveState, baseUrl: string): ReportStatus {
+export function statusBody(r: ReportSummary, live: LiveState, baseUrl: string): ReportStatus {
   const completed = r.status === 'completed';
   const progress = completed ? 100 : r.status === 'processing' ? live.progress : 0;
   return {
@@ -99,7 +99,7 @@ export function completedEvent(r: ReportRecord, baseUrl: string, fromCache: bool
 }
 
 /** Spec 6.1 .report.failed. */
-export function failedEvent(r: ReportRecord): ReportFailedEvent {
+export function failedEvent(r: ReportSummary): ReportFailedEvent {
   return {
     report_id: r.id,
     status: 'failed',

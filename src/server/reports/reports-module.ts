@@ -28,7 +28,7 @@ export const DEFAULT_CACHE_TTL_MS = REPORT_LIMITS.identicalReportCacheMs;
 
 /** docs/architecture.md "Reports": the asynchronous reporting service. */
 export function createReportsModule(ctx: ServiceContext, opts: ReportsModuleOptions): ServiceModule {
-  const store = createReportStore(ctx.db);
+  const store = createReportStore(ctx.db, ctx);
   const signingKey = loadSigningKey(ctx.dataDir, ctx.log);
   const scheduler = new ReportScheduler(ctx, store, {
     workers: opts.workers ?? Math.max(2, availableParallelism()),

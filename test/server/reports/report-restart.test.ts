@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../src/server';
 import type { LocalServiceOptions } from '../../../src/server/options';
 import {
   downloadResponseSchema,
   jsonReportContentSchema,
+  notReadyBodySchema,
   REPORT_EVENTS,
+  reportFailedEventSchema,
   reportStatusSchema,
   submissionResponseSchema,
 } from '../../../src/shared/interface';
@@ -28,6 +32,48 @@ const base: LocalServiceOptions = {
   reportWorkers: 1,
 };
 let service: LocalService | null = null;
+
+/** The service's SQLite file, opened beside it to leave rows as another version, or damage, would. */
+function withServiceDatabase<T>(use: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'service.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
+
+interface RowChanges {
+  readonly user_id?: string;
+  readonly type?: string;
+  readonly request_json?: string;
+  readonly status?: string;
+  readonly attempts?: number;
+}
+
+/** A copy of report `from` under a new id, with the given columns as this version would never write them. */
+function copyReportRow(db: Database.Database, from: string, changes: RowChanges): string {
+  const id = randomUUID();
+  db.prepare(
+    `INSERT INTO reports (id, user_id, type, format, priority, request_json, fingerprint, title,
+       asset_info_json, subject_name, status, attempts, created_at, queued_at)
+     SELECT @id, coalesce(@user_id, user_id), coalesce(@type, type), format, priority,
+       coalesce(@request_json, request_json), fingerprint, title, asset_info_json, subject_name,
+       coalesce(@status, status), coalesce(@attempts, attempts), created_at, queued_at
+     FROM reports WHERE id = @from`,
+  ).run({
+    user_id: null,
+    type: null,
+    request_json: null,
+    status: null,
+    attempts: null,
+    ...changes,
+    id,
+    from,
+  });
+  return id;
+}
 
 afterAll(async () => {
   await service?.stop();
@@ -149,5 +195,115 @@ describe('reports across a service restart', () => {
     const tampered = new URL(`${service.base_url}${pathname}${search}`);
     tampered.searchParams.set('expires', String(Number(tampered.searchParams.get('expires')) + 60));
     expect((await fetch(tampered)).status).toBe(403);
+  });
+});
+
+describe('stored reports this version cannot read', () => {
+  it('fail at the restart with a reason, while the readable ones still run', async () => {
+    await service?.stop();
+    // Paused, the readable reports are still queued when the rows beside them are written.
+    service = await startLocalService({ ...base, reportsPaused: true });
+    const readable: string[] = [];
+    for (const asset of [1, 2]) {
+      const res = await submitReport(service, tokens.operator, {
+        type: 'trip',
+        format: 'pdf',
+        asset_id: asset,
+        ...pastRange(2, 20),
+      });
+      expect(res.status).toBe(201);
+      readable.push(submissionResponseSchema.parse(res.body).report_id);
+    }
+    await service.stop();
+    service = null;
+
+    const [retiredType, brokenJson, stricterNow, nobodys] = withServiceDatabase((db) => [
+      copyReportRow(db, readable[0]!, {
+        type: 'speeding',
+        request_json: JSON.stringify({ type: 'speeding', format: 'pdf', asset_id: 1, ...pastRange(2, 20) }),
+      }),
+      copyReportRow(db, readable[1]!, { request_json: '{"type":"trip",', status: 'processing', attempts: 1 }),
+      // Completed elsewhere, with dates this version refuses: only a status request reads it.
+      copyReportRow(db, readable[0]!, {
+        request_json: JSON.stringify({
+          type: 'trip',
+          format: 'pdf',
+          asset_id: 1,
+          date_from: '2024-1-1',
+          date_to: '2024-1-2',
+        }),
+        status: 'completed',
+      }),
+      copyReportRow(db, readable[0]!, { user_id: 'nobody', request_json: '{' }),
+    ]);
+
+    const restartedAt = Date.now();
+    service = await startLocalService(base);
+    for (const id of readable) {
+      const status = await waitUntilSettled(service, tokens.operator, id, 60_000);
+      expect(status).toMatchObject({ generation_status: 'completed', error_message: null });
+    }
+    for (const id of [retiredType!, brokenJson!, stricterNow!]) {
+      const status = reportStatusSchema.parse((await reportStatus(service, tokens.operator, id)).body);
+      expect(status).toMatchObject({ generation_status: 'failed', progress: 0, file_url: null });
+      expect(status.error_message).toMatch(/another version of the service.*request it again/);
+      expect(Date.parse(status.completed_at!)).toBeGreaterThanOrEqual(restartedAt - 1000);
+      const download = await reportDownload(service, tokens.operator, id);
+      expect(download.status).toBe(409);
+      expect(notReadyBodySchema.parse(download.body).generation_status).toBe('failed');
+    }
+    expect((await reportStatus(service, tokens.operator, retiredType!)).body).toMatchObject({
+      type: 'speeding',
+    });
+    // Without a readable owner the report is nobody's.
+    expect((await reportStatus(service, tokens.operator, nobodys!)).status).toBe(404);
+    // Failed in the database too, so no later start queues them again.
+    const stored = withServiceDatabase((db) =>
+      db
+        .prepare('SELECT id, status FROM reports WHERE id IN (?, ?, ?) ORDER BY seq')
+        .all(retiredType, brokenJson, stricterNow),
+    );
+    expect(stored).toEqual([
+      { id: retiredType, status: 'failed' },
+      { id: brokenJson, status: 'failed' },
+      { id: stricterNow, status: 'failed' },
+    ]);
+  });
+
+  it('fail when the queue sweep meets one, announced, and leave the rest of the queue alone', async () => {
+    await service?.stop();
+    // Paused, nothing is dispatched: the queue sweep is the only reader of the queued rows.
+    service = await startLocalService({ ...base, reportsPaused: true });
+    const { pusher, channel } = await subscribedClient(service, { id: 1, token: tokens.operator }, 'reports');
+    const failed = collectEvents(channel, REPORT_EVENTS.failed);
+    try {
+      const ids: string[] = [];
+      for (const asset of [3, 4]) {
+        const res = await submitReport(service, tokens.operator, {
+          type: 'trip',
+          format: 'pdf',
+          asset_id: asset,
+          ...pastRange(2, 30),
+        });
+        expect(res.status).toBe(201);
+        ids.push(submissionResponseSchema.parse(res.body).report_id);
+      }
+      withServiceDatabase((db) =>
+        db.prepare('UPDATE reports SET request_json = ? WHERE id = ?').run('{"type":', ids[0]),
+      );
+
+      // The sweep runs every second; a sweep that throws never announces it.
+      const [event] = await failed.waitFor(1, 5000);
+      const payload = reportFailedEventSchema.parse(event);
+      expect(payload.report_id).toBe(ids[0]);
+      expect(payload.error_message).toMatch(/another version of the service/);
+      const broken = reportStatusSchema.parse((await reportStatus(service, tokens.operator, ids[0]!)).body);
+      expect(broken.generation_status).toBe('failed');
+      const next = reportStatusSchema.parse((await reportStatus(service, tokens.operator, ids[1]!)).body);
+      expect(next).toMatchObject({ generation_status: 'queued', queue_position: 1 });
+    } finally {
+      failed.stop();
+      await closePusher(pusher);
+    }
   });
 });
