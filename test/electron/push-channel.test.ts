@@ -30,38 +30,43 @@ describe('pushes waiting for a renderer', () => {
     expect(got).toEqual([{ event: 'reports.removed', payload: { localId: 'before-any-window' } }]);
   });
 
-  it('are bounded: past the limit the oldest live positions are dropped first', () => {
+  it('are bounded: past the limit the oldest other events are dropped, never the live run', () => {
     const channel = createPushChannel({ queueLimit: 3 });
     const got: PushMessage[] = [];
     const target = channel.attach((m) => got.push(m));
+    for (const localId of ['r1', 'r2', 'r3']) channel.push('reports.removed', { localId });
     channel.push('live.positions', batch(1));
-    channel.push('reports.removed', { localId: 'r1' });
-    channel.push('live.positions', batch(2));
-    channel.push('reports.removed', { localId: 'r2' });
+    channel.push('reports.removed', { localId: 'r4' });
     target.ready();
-    expect(got.map((m) => m.payload)).toEqual([{ localId: 'r1' }, batch(2), { localId: 'r2' }]);
+    expect(got.map((m) => m.payload)).toEqual([{ localId: 'r3' }, batch(1), { localId: 'r4' }]);
   });
 
-  it('merge live batches that wait one after another into the newest fix of each asset', () => {
+  it('merge every live batch that waits into the newest fix of each asset, sent after what came before the last', () => {
     const channel = createPushChannel();
     const got: PushMessage[] = [];
     const target = channel.attach((m) => got.push(m));
     const fix = (assetId: number, t: number): LivePosition => ({ ...batch(assetId).positions[0]!, t });
-    // A national fleet's feed while the renderer has not said ready: batch after batch of the same assets.
-    for (let t = 1; t <= 500; t++)
+    // A national fleet's feed while the renderer has not said ready: batch after batch of the same assets,
+    // with other events (alarms raised, a report gone) between them.
+    for (let t = 1; t <= 500; t++) {
       channel.push('live.positions', { positions: [fix(1, t), fix(2, t), fix(3, t)] });
-    channel.push('reports.removed', { localId: 'r1' });
+      channel.push('reports.removed', { localId: `r${t}` });
+    }
     channel.push('live.positions', { positions: [fix(2, 501)] });
+    channel.push('reports.removed', { localId: 'last' });
     target.ready();
-    expect(got).toEqual([
-      { event: 'live.positions', payload: { positions: [fix(1, 500), fix(2, 500), fix(3, 500)] } },
-      { event: 'reports.removed', payload: { localId: 'r1' } },
-      { event: 'live.positions', payload: { positions: [fix(2, 501)] } },
+    expect(got).toHaveLength(502);
+    expect(got.slice(0, 500).map((m) => m.payload)).toEqual(
+      Array.from({ length: 500 }, (_, i) => ({ localId: `r${i + 1}` })),
+    );
+    expect(got.slice(500)).toEqual([
+      { event: 'live.positions', payload: { positions: [fix(1, 500), fix(2, 501), fix(3, 500)] } },
+      { event: 'reports.removed', payload: { localId: 'last' } },
     ]);
     // Once ready, batches go through as they come.
     channel.push('live.positions', { positions: [fix(1, 502)] });
     channel.push('live.positions', { positions: [fix(1, 503)] });
-    expect(got.slice(3).map((m) => m.payload)).toEqual([
+    expect(got.slice(502).map((m) => m.payload)).toEqual([
       { positions: [fix(1, 502)] },
       { positions: [fix(1, 503)] },
     ]);

@@ -32,13 +32,14 @@ const SNAPSHOTS: ReadonlySet<IpcEvent> = new Set<IpcEvent>([
 const DEFAULT_QUEUE_LIMIT = 2_000;
 
 /**
- * Live batches queued one after another, as one: the newest fix of each asset. Batches are not
- * bounded by the message count alone: at 50,000 assets a renderer that is slow to say ready would
- * otherwise hold thousands of batches of tens of thousands of positions in main (about 3.5 MB a
- * second). Newest-per-asset is all a renderer keeps of them (it maps positions by asset and reads
- * fleet.snapshot when it mounts), and the core's feed sends each asset's fixes in order, so a later
- * batch's fix replaces an earlier one. A run ends at any other event, so the order between live
- * positions and everything else is kept.
+ * Every live batch queued for a renderer, as one run: the newest fix of each asset, sent after whatever
+ * else was queued before the latest batch. Batches are not bounded by the message count alone: at 50,000
+ * assets a renderer slow to say ready would otherwise hold thousands of batches of tens of thousands of
+ * positions in main (~3.5 MB a second), and other events (alarms raised, every few hundred milliseconds
+ * at that scale) come between them. Newest-per-asset is all a renderer keeps of them (it maps positions
+ * by asset), and the core's feed sends each asset's fixes in order, so a later fix replaces an earlier
+ * one. A fix arrives later than an event it came before, which changes nothing a renderer shows: a
+ * fleet snapshot holds no fix newer than the run's, and an alarm carries its own position.
  */
 interface LiveRun {
   readonly event: 'live.positions';
@@ -53,9 +54,8 @@ const isLiveRun = (m: Queued): m is LiveRun => 'byAsset' in m;
  * it is ready (as electron/fiddle does): a push sent before the renderer has
  * subscribed would be lost. Pushes made while no renderer exists at all wait
  * for the first one. Queues are bounded: snapshots keep only their newest,
- * consecutive live batches become one run of the newest fix per asset (LiveRun),
- * and past the limit the oldest live positions go first (the renderer reads
- * positions from fleet.snapshot when it mounts anyway).
+ * live batches become one run of the newest fix per asset (LiveRun), and past
+ * the limit the oldest other events go.
  */
 export function createPushChannel(options: { queueLimit?: number } = {}): PushChannel {
   const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
@@ -70,10 +70,11 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
   const enqueue = (queue: Queued[], message: PushMessage): void => {
     if (message.event === 'live.positions') {
       const { positions } = message.payload as IpcEvents['live.positions'];
-      const last = queue.at(-1);
-      const run = last && isLiveRun(last) ? last : { event: 'live.positions' as const, byAsset: new Map() };
-      if (run !== last) queue.push(run);
-      for (const p of positions) run.byAsset.set(p.assetId, p);
+      const at = queue.findIndex(isLiveRun);
+      const run = at >= 0 ? queue.splice(at, 1)[0] : undefined;
+      const live = run && isLiveRun(run) ? run : { event: 'live.positions' as const, byAsset: new Map() };
+      for (const p of positions) live.byAsset.set(p.assetId, p);
+      queue.push(live);
     } else {
       if (SNAPSHOTS.has(message.event)) {
         const old = queue.findIndex((m) => m.event === message.event);
@@ -82,8 +83,8 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
       queue.push(message);
     }
     if (queue.length <= limit) return;
-    const live = queue.findIndex((m) => m.event === 'live.positions');
-    queue.splice(live >= 0 ? live : 0, 1);
+    // The run is at most a fleet's worth: what goes is the oldest other event.
+    queue.splice(queue[0] && isLiveRun(queue[0]) ? 1 : 0, 1);
   };
 
   const deliver = (target: Target, queued: Queued): void => {
