@@ -9,7 +9,7 @@ export const MIB = 1024 * KIB;
  * and a small compressed answer can still be a huge one, which the running
  * count catches.
  */
-export function declaredLength(headers: Headers): number | null {
+function declaredLength(headers: Headers): number | null {
   const encoding = headers.get('content-encoding')?.trim().toLowerCase();
   if (encoding && encoding !== 'identity') return null;
   const raw = headers.get('content-length')?.trim();
@@ -33,52 +33,18 @@ export function answerTooLarge(route: string, status: number, maxBytes: number):
 }
 
 /**
- * The whole body, or an ApiError as soon as it passes `maxBytes`: counted as
- * it arrives, because a Content-Length can lie or be absent (chunked, or
- * inflated from gzip), and cancelled there, which closes the connection
- * instead of taking in the rest. An answer that declares too much is refused
- * before its first byte is read.
+ * The same answer with a body that fails with `tooLarge()` as soon as it passes `maxBytes`: counted as
+ * it arrives, because a Content-Length can lie or be absent (chunked, or inflated from gzip), and the
+ * source cancelled there, which closes the connection instead of taking in the rest. An answer that
+ * declares too much is refused before its first byte is read. Whoever reads the body (arrayBuffer(), a
+ * pipeline to a file, openid-client) meets the error as it reads. Status, headers and the address it
+ * came from stay as they were.
  */
-export async function readBodyWithin(res: Response, maxBytes: number, route: string): Promise<Uint8Array> {
-  const declared = declaredLength(res.headers);
-  if (declared !== null && declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw answerTooLarge(route, res.status, maxBytes);
-  }
-  if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw answerTooLarge(route, res.status, maxBytes);
-    }
-    chunks.push(value);
-  }
-  // One fresh buffer, as arrayBuffer() gave: the chunks may be views into the socket's pooled buffers.
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/**
- * The same answer with a body that fails once past `maxBytes`, for a library that reads answers itself
- * through a fetch it is given (openid-client): the source is cancelled there, which closes the connection.
- * Status, headers and the address it came from stay as they were.
- */
-export function withBodyLimit(res: Response, maxBytes: number, route: string): Response {
+export function limitBody(res: Response, maxBytes: number, tooLarge: () => Error): Response {
   const declared = declaredLength(res.headers);
   if (declared !== null && declared > maxBytes) {
     void res.body?.cancel().catch(() => undefined);
-    throw answerTooLarge(route, res.status, maxBytes);
+    throw tooLarge();
   }
   if (!res.body) return res;
   let seen = 0;
@@ -86,7 +52,7 @@ export function withBodyLimit(res: Response, maxBytes: number, route: string): R
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
-        if (seen > maxBytes) controller.error(answerTooLarge(route, res.status, maxBytes));
+        if (seen > maxBytes) controller.error(tooLarge());
         else controller.enqueue(chunk);
       },
     }),
@@ -100,4 +66,13 @@ export function withBodyLimit(res: Response, maxBytes: number, route: string): R
   Object.defineProperty(limited, 'url', { value: res.url });
   Object.defineProperty(limited, 'redirected', { value: res.redirected });
   return limited;
+}
+
+/** {@link limitBody} failing with the service's answer-too-large error for `route`. */
+export const withBodyLimit = (res: Response, maxBytes: number, route: string): Response =>
+  limitBody(res, maxBytes, () => answerTooLarge(route, res.status, maxBytes));
+
+/** The whole body, or that error as soon as it passes `maxBytes`. */
+export async function readBodyWithin(res: Response, maxBytes: number, route: string): Promise<Uint8Array> {
+  return new Uint8Array(await withBodyLimit(res, maxBytes, route).arrayBuffer());
 }

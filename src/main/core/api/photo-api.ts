@@ -66,7 +66,8 @@ export function createPhotoApi(http: HttpClient, base: string): PhotoApi {
         // content, never by the header (a text/html "photo" of any size).
         const bytes = res.body;
         const contentType = PHOTO_UPLOAD_TYPES.find((t) => t === sniffImageType(bytes));
-        if (!contentType || bytes.length > ASSET_PHOTO_MAX_BYTES)
+        // Its size was held to ASSET_PHOTO_MAX_BYTES as it was read (maxBodyBytes above).
+        if (!contentType)
           throw new ApiError({
             kind: 'bad_response',
             route,

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isLoopbackHost } from '../../../shared/ipc/secure-transport';
 import { CONTENT_TYPES, type DownloadResponse, type ReportFormat } from '../../../shared/interface';
 import type { LocalReport } from '../../../shared/ipc/views';
 import { ApiError } from '../api/api-error';
-import { declaredLength, MIB, sizeText } from '../api/body-limit';
+import { limitBody, MIB, sizeText } from '../api/body-limit';
 import { reportFilename, safeFilename } from './safe-filename';
 
 /** A pdf/excel/html file fetched through its pre-signed URL (spec 2.4). */
@@ -135,18 +135,15 @@ export class ReportFiles {
             ? `The report file is larger than ${sizeText(maxBytes)}, the most Fleetdesk keeps of a report; the download was stopped.`
             : `The report file is larger than the ${announced} bytes the service announced; the download was stopped.`,
       });
-    const declared = declaredLength(res.headers);
-    if (declared !== null && declared > maxBytes) {
-      await res.body.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
+    // res has a body (checked above), and so has its limited copy.
+    const body = limitBody(res, maxBytes, tooLarge).body!;
     const filename = reportFilename(current.filename, format);
     const folder = this.folderOf(localId);
     await mkdir(folder, { recursive: true });
     const target = join(folder, filename);
     const temp = tempNameOf(target);
     try {
-      await pipeline(Readable.fromWeb(res.body), cappedAt(maxBytes, tooLarge), createWriteStream(temp));
+      await pipeline(Readable.fromWeb(body), createWriteStream(temp));
       const size = (await stat(temp)).size;
       if (announced !== null && size !== announced)
         throw new ApiError({
@@ -192,18 +189,6 @@ export class ReportFiles {
       });
     }
   }
-}
-
-/** Passes the bytes on until there are more than `maxBytes`, then fails the pipeline before writing them. */
-function cappedAt(maxBytes: number, tooLarge: () => Error): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Uint8Array, _encoding, done) {
-      seen += chunk.byteLength;
-      if (seen > maxBytes) done(tooLarge());
-      else done(null, chunk);
-    },
-  });
 }
 
 /**
