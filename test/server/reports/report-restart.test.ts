@@ -198,22 +198,32 @@ describe('reports across a service restart', () => {
   });
 });
 
+/** Two days of trips as pdf, one report per asset, ending `endDaysAgo` days ago: their ids, in order. */
+async function submitTrips(
+  s: LocalService,
+  assets: readonly number[],
+  endDaysAgo: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const asset of assets) {
+    const res = await submitReport(s, tokens.operator, {
+      type: 'trip',
+      format: 'pdf',
+      asset_id: asset,
+      ...pastRange(2, endDaysAgo),
+    });
+    expect(res.status).toBe(201);
+    ids.push(submissionResponseSchema.parse(res.body).report_id);
+  }
+  return ids;
+}
+
 describe('stored reports this version cannot read', () => {
   it('fail at the restart with a reason, while the readable ones still run', async () => {
     await service?.stop();
     // Paused, the readable reports are still queued when the rows beside them are written.
     service = await startLocalService({ ...base, reportsPaused: true });
-    const readable: string[] = [];
-    for (const asset of [1, 2]) {
-      const res = await submitReport(service, tokens.operator, {
-        type: 'trip',
-        format: 'pdf',
-        asset_id: asset,
-        ...pastRange(2, 20),
-      });
-      expect(res.status).toBe(201);
-      readable.push(submissionResponseSchema.parse(res.body).report_id);
-    }
+    const readable = await submitTrips(service, [1, 2], 20);
     await service.stop();
     service = null;
 
@@ -277,17 +287,7 @@ describe('stored reports this version cannot read', () => {
     const { pusher, channel } = await subscribedClient(service, { id: 1, token: tokens.operator }, 'reports');
     const failed = collectEvents(channel, REPORT_EVENTS.failed);
     try {
-      const ids: string[] = [];
-      for (const asset of [3, 4]) {
-        const res = await submitReport(service, tokens.operator, {
-          type: 'trip',
-          format: 'pdf',
-          asset_id: asset,
-          ...pastRange(2, 30),
-        });
-        expect(res.status).toBe(201);
-        ids.push(submissionResponseSchema.parse(res.body).report_id);
-      }
+      const ids = await submitTrips(service, [3, 4], 30);
       withServiceDatabase((db) =>
         db.prepare('UPDATE reports SET request_json = ? WHERE id = ?').run('{"type":', ids[0]),
       );
