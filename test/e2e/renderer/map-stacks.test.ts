@@ -12,6 +12,8 @@ import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 const FLEET_SIZE = 50;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+/** How far an arrow key pans the map: Leaflet's keyboardPanDelta, which the live map keeps. */
+const KEY_PAN_PX = 80;
 let app: FleetdeskApp;
 let at = 0;
 
@@ -170,6 +172,24 @@ describe('vehicles parked on one spot', () => {
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached', ...PATIENT });
     await oneMarkerAgain();
+
+    // The pointer at rest beside the spot, the map moves under it (an arrow key pans it): the tooltip says
+    // what is drawn under the pointer now, without the pointer moving.
+    const stackTip = tip.getByText(`${depot.length} vehicles on one spot`);
+    await page.mouse.move(centre.x - KEY_PAN_PX, centre.y);
+    await stackTip.waitFor({ state: 'detached', ...PATIENT });
+    const view = (): Promise<string | null> => page.getByTestId('live-map').getAttribute('data-view');
+    /** An arrow key, and the pan it starts ended (Leaflet takes no arrow key while one runs). */
+    const pan = async (key: 'ArrowRight' | 'ArrowLeft'): Promise<void> => {
+      const before = await view();
+      await page.keyboard.press(key);
+      await expect.poll(view, PATIENT).not.toBe(before);
+    };
+    await page.getByTestId('live-map').focus();
+    await pan('ArrowRight');
+    await stackTip.waitFor(PATIENT);
+    await pan('ArrowLeft');
+    await stackTip.waitFor({ state: 'detached', ...PATIENT });
     expect(app.pageErrors).toEqual([]);
 
     // The fanned depot as docs/ shows it, refreshed on request (as the screenshot scripts' --docs):

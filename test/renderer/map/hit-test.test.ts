@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hitTest, HIT_RADIUS_PX, type ClusterHit } from '../../../src/renderer/src/features/map/hit-test';
+import {
+  hitTest,
+  sameHover,
+  HIT_RADIUS_PX,
+  type ClusterHit,
+  type HoverHit,
+} from '../../../src/renderer/src/features/map/hit-test';
 
 const cluster = (clusterId: number, x: number, y: number, count: number): ClusterHit => ({
   clusterId,
@@ -56,5 +62,40 @@ describe('what is under the pointer', () => {
     expect(hitTest([under], fanned, 58, 30, open)).toMatchObject({ kind: 'cluster' });
     expect(hitTest([], fanned, 78, 52, open)).toMatchObject({ kind: 'asset', assetId: 203 });
     expect(hitTest([], fanned, 50, 50, open)).toBeNull();
+  });
+});
+
+describe("whether a resting pointer's tooltip changed", () => {
+  const asset = (assetId: number, x: number, y: number): HoverHit => ({ kind: 'asset', assetId, x, y });
+  const stack = (memberIds: number[], x: number): HoverHit => ({
+    kind: 'stack',
+    stackKey: 7,
+    count: memberIds.length,
+    memberIds,
+    x,
+    y: 50,
+    reach: 40,
+  });
+
+  it('is unchanged for the same thing drawn on the same pixel, and for nothing at all', () => {
+    expect(sameHover(null, null)).toBe(true);
+    expect(sameHover(asset(1, 10.2, 20), asset(1, 9.8, 20.4))).toBe(true);
+    expect(sameHover(stack([1, 2], 5), stack([1, 2], 5))).toBe(true);
+    expect(
+      sameHover({ kind: 'cluster', ...cluster(3, 5, 50, 9) }, { kind: 'cluster', ...cluster(4, 5, 50, 9) }),
+    ).toBe(true);
+  });
+
+  it('changed when something came or went, moved a pixel, or is another thing', () => {
+    expect(sameHover(asset(1, 10, 20), null)).toBe(false);
+    expect(sameHover(null, asset(1, 10, 20))).toBe(false);
+    expect(sameHover(asset(1, 10, 20), asset(1, 11, 20))).toBe(false);
+    expect(sameHover(asset(1, 10, 20), asset(2, 10, 20))).toBe(false);
+    expect(sameHover(stack([1, 2], 5), stack([1, 2, 3], 5))).toBe(false);
+    expect(sameHover(stack([1, 2], 5), stack([1, 3], 5))).toBe(false);
+    expect(sameHover(stack([1, 2], 5), { kind: 'cluster', ...cluster(3, 5, 50, 2), memberIds: [1, 2] })).toBe(
+      false,
+    );
+    expect(sameHover(stack([1, 2], 5), asset(1, 5, 50))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { LivePosition } from '../../../../shared/ipc';
 import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placement';
 import { ClusterView } from './cluster-view';
 import { FleetPositions } from './fleet-positions';
-import { hitTest, type ClusterHit, type HoverHit, type StackHit } from './hit-test';
+import { hitTest, sameHover, type ClusterHit, type HoverHit, type StackHit } from './hit-test';
 import { lerp, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
 import type { PixelRect } from './dirty-tiles';
 import type { Palette } from './marker-drawing';
@@ -92,6 +92,15 @@ export class FleetCanvasLayer extends L.Layer {
   private fanned: number[] = [];
   private fan: [number, number][] = [];
   private labels = true;
+  /**
+   * Where the pointer rests on the map (container pixels), null off it, and what was last said to be under
+   * it: markers move, and zooms and panels redraw the map, under a pointer that does not move.
+   */
+  private pointer: { readonly x: number; readonly y: number } | null = null;
+  private hovered: HoverHit | null = null;
+  /** Frames handed to the painter, and the frame and view the pointer was last asked against. */
+  private paintedFrames = 0;
+  private hoverAskedAt = '';
 
   constructor(options: FleetLayerOptions) {
     super();
@@ -112,6 +121,7 @@ export class FleetCanvasLayer extends L.Layer {
     map.on('zoomstart', this.fold, this);
     map.on('click', this.onClick, this);
     map.on('mousemove', this.onMouseMove, this);
+    map.on('mouseout', this.onMouseOut, this);
     map.on('dragstart', this.stopFollowingOnDrag, this);
     this.requestRedraw();
     return this;
@@ -125,6 +135,7 @@ export class FleetCanvasLayer extends L.Layer {
     map.off('zoomstart', this.fold, this);
     map.off('click', this.onClick, this);
     map.off('mousemove', this.onMouseMove, this);
+    map.off('mouseout', this.onMouseOut, this);
     map.off('dragstart', this.stopFollowingOnDrag, this);
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -133,6 +144,8 @@ export class FleetCanvasLayer extends L.Layer {
     this.canvas?.remove();
     this.canvas = null;
     this.placement = null;
+    this.pointer = null;
+    this.hovered = null;
     this.canvasSize = '';
     return this;
   }
@@ -515,6 +528,7 @@ export class FleetCanvasLayer extends L.Layer {
       }
       const frame = { width, height, dpr, scene: Float64Array.from(scene) };
       painter.clustered(frame, this.overlay(view, started, false), pal);
+      this.paintedFrames++;
       this.lastShown = null;
       // The clusters hid every marker (hideAll): an unclustered frame after this one starts from scratch.
       this.forceRedraw = false;
@@ -536,6 +550,7 @@ export class FleetCanvasLayer extends L.Layer {
         const labels = this.labels && this.markers.visible <= LABEL_MAX_COUNT;
         const overlay = this.overlay(view, started, labels);
         painter.frame(this.markers.takeDelta(view), overlay, pal, shown);
+        this.paintedFrames++;
         this.lastShown = shown;
         this.drawnClusters = [];
       }
@@ -547,6 +562,12 @@ export class FleetCanvasLayer extends L.Layer {
   private finishFrame(map: L.Map, scale: number, corner: L.Point, size: L.Point, started: number): void {
     if (this.following && this.selected !== null) this.keepSelectedCentred(map, scale, corner, size);
     if (started < this.animateUntil) this.requestRedraw();
+    // Asked again only when something was painted or the map moved: a hit test is a pass over the markers.
+    const asked = `${this.paintedFrames}:${corner.x}:${corner.y}:${scale}`;
+    if (this.pointer && asked !== this.hoverAskedAt) {
+      this.hoverAskedAt = asked;
+      this.hoverAt(this.pointer.x, this.pointer.y);
+    }
     this.opts.onFrame?.(performance.now() - started);
     // Layers that mark assets (the alarm rings) redraw with the markers; none listening costs nothing.
     for (const l of this.frameListeners) l();
@@ -631,7 +652,23 @@ export class FleetCanvasLayer extends L.Layer {
   }
 
   private onMouseMove(e: L.LeafletMouseEvent): void {
-    const hit = this.hitTest(e.containerPoint.x, e.containerPoint.y);
+    this.pointer = { x: e.containerPoint.x, y: e.containerPoint.y };
+    this.hoverAt(this.pointer.x, this.pointer.y);
+  }
+
+  private onMouseOut(): void {
+    this.pointer = null;
+    this.hover(null);
+  }
+
+  /** Says what is drawn under the pointer, when that changed: a resting pointer is asked again each frame. */
+  private hoverAt(x: number, y: number): void {
+    this.hover(this.hitTest(x, y));
+  }
+
+  private hover(hit: HoverHit | null): void {
+    if (sameHover(hit, this.hovered)) return;
+    this.hovered = hit;
     const container = this._map?.getContainer();
     if (container) container.style.cursor = hit ? 'pointer' : '';
     this.opts.onHover?.(hit);

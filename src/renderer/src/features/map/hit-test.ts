@@ -27,6 +27,22 @@ export type HoverHit =
   | ({ readonly kind: 'stack' } & StackHit)
   | { readonly kind: 'asset'; readonly assetId: number; readonly x: number; readonly y: number };
 
+/**
+ * Whether two hover answers show the same tooltip in the same place (to the pixel): the thing under a
+ * resting pointer is asked again after every frame, and only a change is handed on.
+ */
+export function sameHover(a: HoverHit | null, b: HoverHit | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (Math.round(a.x) !== Math.round(b.x) || Math.round(a.y) !== Math.round(b.y)) return false;
+  if (a.kind === 'asset') return b.kind === 'asset' && a.assetId === b.assetId;
+  if (b.kind === 'asset' || a.kind !== b.kind) return false;
+  return (
+    a.count === b.count &&
+    a.memberIds.length === b.memberIds.length &&
+    a.memberIds.every((id, k) => id === b.memberIds[k])
+  );
+}
+
 /** Where each asset was drawn at the last frame, in container pixels; NaN where it was not drawn. */
 export interface DrawnMarkers {
   readonly count: number;
