@@ -8,6 +8,7 @@ import { PATIENT, SCREENSHOTS, startFleetdeskApp, type FleetdeskApp } from './su
 import { fleetAtRest } from './support/fleet-moments';
 import { paintedPixels } from './support/map-canvas';
 import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
+import { mapCoordinates, pagePoint } from './support/map-coordinates';
 
 const FLEET_SIZE = 50;
 const MINUTE = 60_000;
@@ -200,5 +201,42 @@ describe('vehicles parked on one spot', () => {
           join(SCREENSHOTS, `e2e-map-stack-fanned-${theme}.png`),
           join(process.cwd(), 'docs', `screenshot-map-stack-${theme}.png`),
         );
+  });
+  it('bring a vehicle picked from the list into view while the map is still zooming', async () => {
+    const { page } = app;
+    const view = (): Promise<string | null> => page.getByTestId('live-map').getAttribute('data-view');
+    const zoomOut = page.getByRole('button', { name: /Zoom out/ });
+    /** A zoom out, and its animation over. */
+    const zoomedOut = async (): Promise<void> => {
+      const before = await view();
+      await zoomOut.click();
+      await expect.poll(view, PATIENT).not.toBe(before);
+    };
+    await zoomedOut();
+    await zoomedOut();
+    await zoomedOut();
+    const list = page.getByRole('complementary', { name: 'Assets' });
+    const row = list.getByRole('listbox', { name: 'Asset list' }).getByRole('option').first();
+    const picked = Number(await row.getAttribute('data-asset-id'));
+    const asset = app.fleet.assets.find((a) => a.id === picked);
+    const name = asset?.name ?? '';
+    expect(asset, `asset ${picked}`).toBeDefined();
+
+    // The pick comes while the zoom out's animation (a quarter of a second) still runs.
+    await zoomOut.click();
+    await row.click();
+    await page
+      .getByRole('complementary', { name: 'Asset details' })
+      .getByRole('heading', { name })
+      .waitFor(PATIENT);
+    const v = await mapCoordinates(page);
+    expect(v.zoom).toBe(13);
+    const fix = app.fleet.sampleAt(asset!.id, at);
+    const shown = pagePoint(v, fix.lat, fix.lon);
+    expect(shown.x).toBeGreaterThan(v.box.x);
+    expect(shown.x).toBeLessThan(v.box.x + v.box.width);
+    expect(shown.y).toBeGreaterThan(v.box.y);
+    expect(shown.y).toBeLessThan(v.box.y + v.box.height);
+    expect(app.pageErrors).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { useMapControls } from './map-controls';
 import { BASE_COLOURS } from './map-palette';
 import { OfflineBaseLayer } from './offline-base-layer';
 import { markPointerFocus } from './pointer-focus';
+import { trackZoomAnimations } from './settled-moves';
 import { loadWorldOutlines, type WorldOutlines } from './world-outlines';
 
 /**
@@ -72,6 +73,7 @@ export function useBaseMap(
   let offline: OfflineBaseLayer | null = null;
   let resize: ResizeObserver | null = null;
   let unmarkPointerFocus: (() => void) | null = null;
+  let untrackZoom: (() => void) | null = null;
 
   function makeTiles(): L.TileLayer {
     let loaded = 0;
@@ -107,6 +109,7 @@ export function useBaseMap(
     el.value.classList.add('base-map');
     unmarkPointerFocus = markPointerFocus(el.value);
     const m = L.map(el.value, { zoomControl: true, worldCopyJump: false, minZoom: 2, maxZoom: 19 });
+    untrackZoom = trackZoomAnimations(m);
     showTheme(m.getContainer(), controls.theme);
     m.attributionControl.setPrefix(false);
     m.createPane('offlineBasePane').style.zIndex = '150';
@@ -155,6 +158,7 @@ export function useBaseMap(
 
   onBeforeUnmount(() => {
     unmarkPointerFocus?.();
+    untrackZoom?.();
     resize?.disconnect();
     map.value?.remove();
     map.value = null;
