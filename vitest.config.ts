@@ -38,6 +38,7 @@ const INTEGRATION = [
   'test/core/api/alarms-api.test.ts',
   'test/core/{access,drivers,fuel,groups,maintenance,mobility,photos,tags,trackers}/*.test.ts',
   'test/core/reports/report-twins.test.ts',
+  'test/core/reports/report-file-redirects.test.ts',
   'test/core/session/oauth/{browser-sign-in,loopback-receiver}.test.ts',
   'test/server/fleet/listed-resources.test.ts',
   'test/electron/self-test.test.ts',

@@ -29,6 +29,10 @@ const FILE_TIMEOUT_MS = 120_000;
  * times a full sheet, and still no threat to a disk.
  */
 export const REPORT_FILE_MAX_BYTES = 512 * MIB;
+/** What fetch follows (RFC 9110 15.4), and as many hops as it does. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
 const ROUTE = 'GET download_url';
 /** A file being written: `<name>.<8 hex>.part`, renamed to `<name>` once complete. */
 const PART_SUFFIX = '.part';
@@ -176,10 +180,36 @@ export class ReportFiles {
     }
   }
 
+  /**
+   * Each address a redirect names is checked as the first one was: fetch's own following would go from
+   * https to plain http on another host, taking the signed address's path along.
+   */
   private async get(url: string): Promise<Response> {
-    checkDownloadUrl(url);
+    const signal = AbortSignal.timeout(FILE_TIMEOUT_MS);
+    let address = url;
+    for (let hops = 0; ; hops++) {
+      checkDownloadUrl(address);
+      const res = await this.fetchOnce(address, signal);
+      if (!REDIRECT_STATUSES.has(res.status)) return res;
+      await res.body?.cancel();
+      const location = res.headers.get('location');
+      if (location === null || hops === MAX_REDIRECTS)
+        throw new ApiError({
+          kind: 'bad_response',
+          route: ROUTE,
+          status: res.status,
+          message:
+            location === null
+              ? `The report file's address redirected (HTTP ${res.status}) without saying where.`
+              : `The report file's address redirected more than ${MAX_REDIRECTS} times.`,
+        });
+      address = URL.parse(location, address)?.href ?? location;
+    }
+  }
+
+  private async fetchOnce(address: string, signal: AbortSignal): Promise<Response> {
     try {
-      return await this.doFetch(url, { signal: AbortSignal.timeout(FILE_TIMEOUT_MS), redirect: 'follow' });
+      return await this.doFetch(address, { signal, redirect: 'manual' });
     } catch (err) {
       throw new ApiError({
         kind: 'offline',
