@@ -58,6 +58,18 @@ describe('a move of the view asked for while a zoom animation runs', () => {
     expect(m.getCenter().lng).toBeCloseTo(11.5, 5);
   });
 
+  it('is dropped when the map goes before the animation has ended', async () => {
+    const m = newMap();
+    const untrack = trackZoomAnimations(m);
+    const moves: string[] = [];
+    m.fire('zoomanim', { center: m.getCenter(), zoom: 5, noUpdate: false });
+    moveWhenSettled(m, () => moves.push('pick'));
+    m.fire('zoomend');
+    untrack();
+    await Promise.resolve();
+    expect(moves).toEqual([]);
+  });
+
   it('is at once again when the map no longer follows its animations', () => {
     const m = newMap();
     const untrack = trackZoomAnimations(m);

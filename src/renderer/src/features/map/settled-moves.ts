@@ -23,8 +23,11 @@ export function trackZoomAnimations(map: L.Map): () => void {
     state.running = false;
     const move = state.move;
     state.move = null;
-    // After Leaflet has finished the animation's own events (this runs among them).
-    if (move) queueMicrotask(move);
+    // After Leaflet has finished the animation's own events (this runs among them), unless the map went.
+    if (move)
+      queueMicrotask(() => {
+        if (animations.get(map) === state) move();
+      });
   };
   animations.set(map, state);
   map.on('zoomanim', started);
