@@ -13,9 +13,14 @@
  *            the indexes, and the time from the service's publish of an alarm
  *            to the core's push with 10,000 live assets.
  *
+ * --outlines A geofence outline at the 10,000-point limit checked for crossing
+ *            itself (src/shared/geo/polygon-validity.ts, a sweep), against
+ *            the definition (every pair of edges) in the same run, for a
+ *            round outline and for two built so that many edges' boxes overlap.
+ *
  * Without a flag every scenario runs.
  *
- * Run: npm run bench:alarms [-- --service] [-- --app]
+ * Run: npm run bench:alarms [-- --service] [-- --app] [-- --outlines]
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { GeofenceShape } from '../src/shared/interface';
@@ -27,6 +32,7 @@ import {
 } from '../src/shared/geo/geofence-index';
 import { createFleet } from '../src/server/sim/fleet';
 import { appScenario } from './alarms/app-scenario';
+import { outlineScenario } from './alarms/outline-scenario';
 import { seededRandom } from './support/seeded-random';
 import { median } from './support/sample-stats';
 
@@ -189,6 +195,11 @@ const SCENARIOS: readonly Scenario[] = [
     title:
       'App: the inbox with 100,000 stored alarms; raised in the service → in the inbox with 10,000 live assets',
     run: appScenario,
+  },
+  {
+    flag: '--outlines',
+    title: 'Geofence outlines at the 10,000-point limit checked for crossing themselves (medians)',
+    run: outlineScenario,
   },
 ];
 

@@ -1,54 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { polygonProblem } from '../../src/shared/geo/polygon-validity';
 import { alertBodySchema, geofenceBodySchema } from '../../src/shared/interface';
+import { everyPairOutlineProblem } from '../../bench/support/every-pair-outline';
 
 const ring = (...xy: [number, number][]) => xy.map(([longitude, latitude]) => ({ latitude, longitude }));
-
-type Ring = ReturnType<typeof ring>;
-
-/** The definition, pair by pair: the reference the sweep is held to (exact on a grid of small integers). */
-function everyPairProblem(p: Ring): string | null {
-  const n = p.length;
-  const cross = (o: (typeof p)[number], a: (typeof p)[number], b: (typeof p)[number]): number =>
-    Math.sign(
-      (a.longitude - o.longitude) * (b.latitude - o.latitude) -
-        (a.latitude - o.latitude) * (b.longitude - o.longitude),
-    );
-  const within = (a: (typeof p)[number], q: (typeof p)[number], b: (typeof p)[number]): boolean =>
-    Math.min(a.longitude, b.longitude) <= q.longitude &&
-    q.longitude <= Math.max(a.longitude, b.longitude) &&
-    Math.min(a.latitude, b.latitude) <= q.latitude &&
-    q.latitude <= Math.max(a.latitude, b.latitude);
-  const meet = (
-    a: (typeof p)[number],
-    b: (typeof p)[number],
-    c: (typeof p)[number],
-    d: (typeof p)[number],
-  ): boolean => {
-    const [d1, d2, d3, d4] = [cross(a, b, c), cross(a, b, d), cross(c, d, a), cross(c, d, b)];
-    if (d1 !== d2 && d3 !== d4 && d1 !== 0 && d2 !== 0 && d3 !== 0 && d4 !== 0) return true;
-    return (
-      (d1 === 0 && within(a, c, b)) ||
-      (d2 === 0 && within(a, d, b)) ||
-      (d3 === 0 && within(c, a, d)) ||
-      (d4 === 0 && within(c, b, d))
-    );
-  };
-  for (let i = 0; i < n; i++) {
-    const [a, v, b] = [p[(i + n - 1) % n]!, p[i]!, p[(i + 1) % n]!];
-    if (v.latitude === b.latitude && v.longitude === b.longitude) return 'repeated point';
-    const back =
-      (a.longitude - v.longitude) * (b.longitude - v.longitude) +
-      (a.latitude - v.latitude) * (b.latitude - v.latitude);
-    if (cross(v, a, b) === 0 && back > 0) return 'doubles back';
-  }
-  for (let i = 0; i < n; i++)
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue;
-      if (meet(p[i]!, p[i + 1]!, p[j]!, p[(j + 1) % n]!)) return `edges ${i + 1} and ${j + 1}`;
-    }
-  return null;
-}
 
 describe('geofence outlines', () => {
   it('accepts a simple polygon, convex or not', () => {
@@ -113,7 +68,7 @@ describe('geofence outlines', () => {
       const points = ring(
         ...Array.from({ length: 3 + random(12) }, (): [number, number] => [random(grid), random(grid)]),
       );
-      const expected = everyPairProblem(points);
+      const expected = everyPairOutlineProblem(points);
       const problem = polygonProblem(points);
       expect(problem === null, JSON.stringify(points)).toBe(expected === null);
       if (problem === null) simple++;
