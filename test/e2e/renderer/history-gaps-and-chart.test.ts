@@ -186,6 +186,24 @@ describe('the History screen tells the truth, in Chromium against the local flee
       .poll(async () => times.includes(Number(await readout.getAttribute('data-time'))), PATIENT)
       .toBe(true);
 
+    // The map moved under the pointer at rest (an arrow key pans it 80 px): the chart follows what is under
+    // the pointer once the pan has ended, and shows the same fix again once the map is back. (Leaflet takes
+    // no arrow key while a pan runs: each wait below ends only after the pan's end.)
+    const hovered = await readout.getAttribute('data-time');
+    const hoverCursor = chart.locator('.cursor.hover');
+    await map.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect
+      .poll(
+        async () =>
+          (await hoverCursor.count()) === 0 || (await readout.getAttribute('data-time')) !== hovered,
+        PATIENT,
+      )
+      .toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => readout.getAttribute('data-time'), PATIENT).toBe(hovered);
+    await hoverCursor.waitFor(PATIENT);
+
     // The chart takes the keyboard: focused, its arrows move the replay clock.
     const clock = screen.getByTestId('replay-time');
     const before = await clock.innerText();
