@@ -132,7 +132,8 @@ export function polygonProblem(points: readonly PlanePoint[]): string | null {
   events.sort((a, b) => ex[a]! - ex[b]! || ey[a]! - ey[b]! || (b & 1) - (a & 1));
   // Only neighbours share an end: a point with more than its own two edges' ends is visited twice.
   for (let k = 2; k < events.length; k++) {
-    const [a, b] = [events[k - 2]!, events[k]!];
+    const a = events[k - 2]!;
+    const b = events[k]!;
     if (ex[a] === ex[b] && ey[a] === ey[b]) {
       const same = new Set<number>();
       for (let j = k - 2; j < events.length && ex[events[j]!] === ex[a] && ey[events[j]!] === ey[a]; j++)
