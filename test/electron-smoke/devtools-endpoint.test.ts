@@ -46,9 +46,13 @@ describe('the DevTools endpoint of a process started with --remote-debugging-por
       expect(await page.evaluate(() => 6 * 7)).toBe(42);
       await browser.close();
     } finally {
-      child.kill();
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(profile, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+      // Chromium's helper processes can still be writing the profile as the browser exits (ENOTEMPTY).
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });
