@@ -51,3 +51,24 @@ export function pagePoint(view: MapView, lat: number, lon: number): { x: number;
     y: view.box.y + view.box.height / 2 + (my(lat) - my(view.lat)) * scale,
   };
 }
+
+/**
+ * Drags the live map until the coordinate lies at the page point `to`: a mouse drag from the map's middle,
+ * paused before the release so that Leaflet adds no inertia. Returns the view after it.
+ */
+export async function dragMapTo(
+  page: Page,
+  lat: number,
+  lon: number,
+  to: { readonly x: number; readonly y: number },
+): Promise<MapView> {
+  const view = await mapCoordinates(page);
+  const at = pagePoint(view, lat, lon);
+  const from = { x: view.box.x + view.box.width / 2, y: view.box.y + view.box.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + (to.x - at.x), from.y + (to.y - at.y), { steps: 20 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+  return mapCoordinates(page);
+}
