@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/main/core/api/api-error';
 import { ReportFiles } from '../../../src/main/core/reports/report-files';
 import type { DownloadResponse } from '../../../src/shared/interface';
+import { downloadLinkTo } from './support/download-link';
 
 /**
  * A storage host on this computer that redirects: where a redirect may lead, a report file's address is
@@ -50,16 +51,7 @@ describe("a report file's address that redirects", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const linkTo = (path: string): DownloadResponse => ({
-    status: 'success',
-    download_url: `${origin}${path}`,
-    file_size: body.length,
-    file_size_human: `${body.length} B`,
-    content_type: 'application/pdf',
-    filename: 'trail_Van_20260101_20260101.pdf',
-    expires_in_hours: 1,
-    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
+  const linkTo = (path: string): DownloadResponse => downloadLinkTo(`${origin}${path}`, body.length);
   const download = (id: string, path: string): Promise<unknown> =>
     files.download(id, 'pdf', linkTo(path), () => Promise.resolve(linkTo(path))).catch((e: unknown) => e);
   const filesOf = (id: string): string[] => {

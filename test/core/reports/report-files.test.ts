@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/main/core/api/api-error';
 import { ReportFiles } from '../../../src/main/core/reports/report-files';
 import type { DownloadResponse } from '../../../src/shared/interface';
+import { downloadLinkTo } from './support/download-link';
 
 describe("a report file's download address", () => {
   let dir: string;
@@ -21,16 +22,7 @@ describe("a report file's download address", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const body = 'a report the service never sent';
-  const linkTo = (url: string): DownloadResponse => ({
-    status: 'success',
-    download_url: url,
-    file_size: body.length,
-    file_size_human: `${body.length} B`,
-    content_type: 'application/pdf',
-    filename: 'trail_Van_20260101_20260101.pdf',
-    expires_in_hours: 1,
-    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
+  const linkTo = (url: string): DownloadResponse => downloadLinkTo(url, body.length);
 
   it.each([
     [
