@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { crossingFix, drivingToFixAhead } from './support/alarm-moments';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { ALARM_RINGS_CANVAS, paintedNear } from './support/map-canvas';
-import { mapCoordinates, pagePoint, type MapView } from './support/map-coordinates';
+import { dragMapTo, mapCoordinates, pagePoint, type MapView } from './support/map-coordinates';
 import { findAndSelectAsset, waitForDemoFleet } from './support/operator';
 import { serviceApi } from './support/service-api';
 
@@ -45,15 +45,8 @@ async function bringIntoView(page: Page, lat: number, lon: number, freeRight: nu
     await page.keyboard.press('+');
     view = await mapCoordinates(page);
   }
-  const at = pagePoint(view, lat, lon);
   const target = { x: view.box.x + (freeRight - view.box.x) / 2, y: view.box.y + view.box.height / 2 };
-  const from = { x: view.box.x + view.box.width / 2, y: view.box.y + view.box.height / 2 };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + (target.x - at.x), from.y + (target.y - at.y), { steps: 25 });
-  await page.waitForTimeout(200);
-  await page.mouse.up();
-  return mapCoordinates(page);
+  return dragMapTo(page, lat, lon, target, view);
 }
 
 /** Both themes, the page's own (Settings' "system" follows the colour scheme), for the README's screenshots. */

@@ -54,20 +54,22 @@ export function pagePoint(view: MapView, lat: number, lon: number): { x: number;
 
 /**
  * Drags the live map until the coordinate lies at the page point `to`: a mouse drag from the map's middle,
- * paused before the release so that Leaflet adds no inertia. Returns the view after it.
+ * paused before the release so that Leaflet adds no inertia. `view` is the map's view now, when the caller
+ * has just read it. Returns the view after it.
  */
 export async function dragMapTo(
   page: Page,
   lat: number,
   lon: number,
   to: { readonly x: number; readonly y: number },
+  view?: MapView,
 ): Promise<MapView> {
-  const view = await mapCoordinates(page);
-  const at = pagePoint(view, lat, lon);
-  const from = { x: view.box.x + view.box.width / 2, y: view.box.y + view.box.height / 2 };
+  const before = view ?? (await mapCoordinates(page));
+  const at = pagePoint(before, lat, lon);
+  const from = { x: before.box.x + before.box.width / 2, y: before.box.y + before.box.height / 2 };
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(from.x + (to.x - at.x), from.y + (to.y - at.y), { steps: 20 });
+  await page.mouse.move(from.x + (to.x - at.x), from.y + (to.y - at.y), { steps: 25 });
   await page.waitForTimeout(200);
   await page.mouse.up();
   return mapCoordinates(page);
