@@ -182,7 +182,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const realtime = createSessionRealtime({
     session,
     connection,
-    onLivePositions: (positions) => live.add(positions),
+    onLivePositions: (positions) => fleet.addLive(positions),
     onReportEvent: (e) => reports.onEvent(e),
     onAlarmEvent: (e) => alarms.onEvent(e),
     // Alarms ride the account channel: its every (re)connect is followed by a catch-up (spec 6.2, at most once).

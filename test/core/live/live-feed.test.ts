@@ -59,6 +59,23 @@ describe('live feed', () => {
     expect(pushed).toHaveLength(2);
   });
 
+  it('forgets the assets it is told to: neither their newest fix nor one still waiting for its batch', () => {
+    feed.add([pos(1, 1000), pos(2, 1000)]);
+    vi.advanceTimersByTime(0);
+    feed.add([pos(1, 2000), pos(2, 2000), pos(3, 2000)]);
+    feed.forget([2, 3]);
+    expect(fixes(feed.latest())).toEqual([[1, 2000]]);
+    vi.advanceTimersByTime(100);
+    expect(fixes(pushed.at(-1)!)).toEqual([[1, 2000]]);
+    expect(fixes(appended.at(-1)!)).toEqual([[1, 2000]]);
+    // A forgotten asset is an asset like any other when its fixes are given again.
+    feed.add([pos(2, 1500)]);
+    expect(fixes(feed.latest())).toEqual([
+      [1, 2000],
+      [2, 1500],
+    ]);
+  });
+
   it('never pushes a fix older than one it pushed before, but keeps it in the track', () => {
     feed.add([pos(1, 2000, 10)]);
     vi.advanceTimersByTime(100);

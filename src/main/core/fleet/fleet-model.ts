@@ -6,6 +6,7 @@ import type { AssetStore } from '../cache/asset-store';
 import type { LiveFeed } from '../live/live-feed';
 import { mapBounded } from './bounded-parallel';
 import { livePositionOfLocation } from '../../../shared/ipc/location-position';
+import { UNLISTED_LIMIT, UnlistedAssets } from './unlisted-assets';
 
 /** docs/architecture.md §3: the list is refreshed in the background; five minutes keeps a 10,000-asset list fresh cheaply. */
 export const FLEET_REFRESH_INTERVAL_MS = 5 * 60_000;
@@ -18,15 +19,26 @@ const LOCATION_CONCURRENCY = 8;
  */
 const LOCATION_BATCH = 1000;
 const LOCATION_BATCH_MS = 1000;
+/**
+ * A live fix of an asset the list does not have asks for the list again, no sooner than this after the
+ * last time it was asked for: a new asset is named within a minute instead of five, and a service that
+ * keeps sending fixes of assets this user's list leaves out costs one list a minute at most.
+ */
+export const UNLISTED_REFRESH_GAP_MS = 60_000;
 
 export interface FleetModelOptions {
   readonly assets: AssetStore;
   /** The signed-in connection's fleet API; null when signed out. */
   readonly api: () => FleetApi | null;
   /** Where locations learnt over REST go: the same feed as the live channel's, which orders them. */
-  readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest'>;
+  readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest' | 'forget'>;
   onChanged(snapshot: FleetSnapshot): void;
   readonly refreshIntervalMs?: number;
+  /** UNLISTED_REFRESH_GAP_MS unless a test says otherwise. */
+  readonly unlistedRefreshGapMs?: number;
+  /** The most unlisted assets kept (UNLISTED_LIMIT unless a test says otherwise). */
+  readonly unlistedLimit?: number;
+  readonly now?: () => number;
   /** Locations found before the sweep hands them on (LOCATION_BATCH). */
   readonly locationBatch?: number;
   readonly log?: { warn(message: string): void };
@@ -43,6 +55,8 @@ export interface FleetModel {
   /** Every page again; offline, the cached list (fromCache true). */
   refresh(): Promise<FleetSnapshot>;
   location(assetId: number): Promise<Location>;
+  /** Fixes from the live channel: those of assets the list does not have are held to unlisted-assets.ts' rules. */
+  addLive(positions: readonly LivePosition[]): void;
   /** After a reconnect: the last location of every asset (events sent while away are gone). */
   refreshLocations(): Promise<void>;
   assetName(assetId: number): string | null;
@@ -52,6 +66,12 @@ export interface FleetModel {
 
 export function createFleetModel(options: FleetModelOptions): FleetModel {
   const { live } = options;
+  const now = options.now ?? Date.now;
+  const unlisted = new UnlistedAssets(options.unlistedLimit);
+  const listed = (id: number): boolean => names.has(id);
+  let askedAt = -Infinity;
+  let early: NodeJS.Timeout | null = null;
+  let started = false;
   let assets: Asset[] = [];
   let names = new Map<number, string>();
   let fetchedAt: number | null = null;
@@ -74,13 +94,51 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     return api;
   };
 
+  const refreshInBackground = (): void => {
+    // Signed out (the workspace before a sign-in): nothing to refresh, and nothing worth a warning.
+    if (!options.api()) return;
+    refresh().catch((err: unknown) => options.log?.warn(`Background asset refresh failed: ${String(err)}`));
+  };
+
+  /** After a fix of an unlisted asset: the list again, UNLISTED_REFRESH_GAP_MS after it was last asked for. */
+  const refreshEarly = (): void => {
+    if (early || !started) return;
+    const gap = options.unlistedRefreshGapMs ?? UNLISTED_REFRESH_GAP_MS;
+    early = setTimeout(
+      () => {
+        early = null;
+        refreshInBackground();
+      },
+      Math.max(0, askedAt + gap - now()),
+    );
+    early.unref();
+  };
+
   const doRefresh = async (): Promise<FleetSnapshot> => {
+    const asked = now();
+    askedAt = asked;
     try {
       const list = await requireApi().allAssets({ concurrency: PAGE_CONCURRENCY });
       options.assets.replaceAll(list);
       const stored = options.assets.list();
       setAssets(stored.assets, stored.fetchedAt);
       fromCache = false;
+      const settled = unlisted.settle(listed, asked);
+      if (settled.forget.length > 0) {
+        live.forget(settled.forget);
+        options.log?.warn(
+          `Live fixes of ${settled.forget.length} assets the asset list does not have are no longer shown.`,
+        );
+      }
+      if (settled.dropped > 0)
+        options.log?.warn(
+          `${settled.dropped} live fixes dropped: more than ${options.unlistedLimit ?? UNLISTED_LIMIT} assets the asset list does not have sent fixes.`,
+        );
+      if (settled.waiting > 0) refreshEarly();
+      else if (early) {
+        clearTimeout(early);
+        early = null;
+      }
     } catch (err) {
       // Offline (or 503): the cached list stands, marked as such; anything else is the caller's to see.
       if (!(err instanceof ApiError && err.transient)) throw err;
@@ -162,6 +220,12 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       }
     },
 
+    addLive(positions) {
+      const { admitted, newcomer } = unlisted.admit(positions, listed, now());
+      if (admitted.length > 0) live.add(admitted);
+      if (newcomer) refreshEarly();
+    },
+
     refreshLocations: () =>
       (locating ??= doRefreshLocations().finally(() => {
         locating = null;
@@ -170,20 +234,18 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     assetName: (id) => names.get(id) ?? null,
 
     start() {
+      started = true;
       if (timer) return;
-      timer = setInterval(() => {
-        // Signed out (the workspace before a sign-in): nothing to refresh, and nothing worth a warning.
-        if (!options.api()) return;
-        refresh().catch((err: unknown) =>
-          options.log?.warn(`Background asset refresh failed: ${String(err)}`),
-        );
-      }, options.refreshIntervalMs ?? FLEET_REFRESH_INTERVAL_MS);
+      timer = setInterval(refreshInBackground, options.refreshIntervalMs ?? FLEET_REFRESH_INTERVAL_MS);
       timer.unref();
     },
 
     stop() {
+      started = false;
       if (timer) clearInterval(timer);
+      if (early) clearTimeout(early);
       timer = null;
+      early = null;
     },
   };
 }

@@ -30,6 +30,8 @@ export interface LiveFeed {
   seed(positions: readonly LivePosition[]): void;
   /** The newest known fix of every asset. */
   latest(): LivePosition[];
+  /** Assets the list turned out not to have (fleet/unlisted-assets.ts): their fixes are no longer kept. */
+  forget(assetIds: readonly number[]): void;
   /**
    * Each batch's news (the fixes newer than any before them), as pushed: for those who act on positions
    * (the local alarm evaluation) without ordering them again. Returns the unsubscribe.
@@ -97,6 +99,12 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
       for (const p of positions) if (newer(newest.get(p.assetId), p, at)) newest.set(p.assetId, p);
     },
     latest: () => [...newest.values()],
+    forget(assetIds) {
+      for (const id of assetIds) {
+        newest.delete(id);
+        pending.delete(id);
+      }
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
