@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,12 @@ const SOURCES = ['src/renderer', 'src/shared'];
  * its own build while these run (a build removes only its own checkout's older ones).
  */
 const PREFIX = `fleetdesk-e2e-renderer-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}-`;
+
+/**
+ * A build of an earlier source state is removed once nothing has asked for it for this long: a bench started
+ * on it may still be serving it (the national-scale soak runs for hours) while the sources change.
+ */
+const UNUSED_FOR_MS = 12 * 3_600_000;
 
 function fingerprint(): string {
   const hash = createHash('sha256');
@@ -39,7 +45,11 @@ function fingerprint(): string {
  */
 export async function builtRenderer(): Promise<string> {
   const dir = join(tmpdir(), `${PREFIX}${fingerprint()}`);
-  if (existsSync(join(dir, 'index.html'))) return dir;
+  if (existsSync(join(dir, 'index.html'))) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return dir;
+  }
   const staging = `${dir}.${process.pid}`;
   const { build } = await import('vite');
   const { default: vue } = await import('@vitejs/plugin-vue');
@@ -50,10 +60,15 @@ export async function builtRenderer(): Promise<string> {
     logLevel: 'warn',
     build: { outDir: staging, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 4096 },
   });
-  // Builds of earlier source states are of no further use.
-  for (const old of readdirSync(tmpdir()))
-    if (old.startsWith(PREFIX) && !staging.endsWith(old))
-      rmSync(join(tmpdir(), old), { recursive: true, force: true });
+  for (const old of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), old);
+    if (!old.startsWith(PREFIX) || staging.endsWith(old)) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > UNUSED_FOR_MS) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed by another run in between.
+    }
+  }
   renameSync(staging, dir);
   return dir;
 }
