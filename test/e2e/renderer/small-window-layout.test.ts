@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetdesk-app';
 import { assetName, busiestAsset } from './support/fleet-moments';
 import { findAndSelectAsset, openScreen, showAsset, waitForDemoFleet } from './support/operator';
+import { recordSeeds } from './support/record-seeds';
 
 // Every screen at the smallest window an operator is promised (docs/architecture.md "Renderer": 1024×700),
 // at 100 % and at 125 % display scale: nothing scrolls sideways, no control is cut off or covered by
-// another, and no text is squeezed to a stub ("T.") or drawn over its neighbour.
+// another, and no text is squeezed to a stub ("T."), cut off without an ellipsis, or drawn over its neighbour.
 
 const DAY = 86_400_000;
 /** Nothing listens on the discard port: every tile fails, quickly. */
@@ -80,6 +81,19 @@ const LAYOUT_PROBLEMS = `(() => {
     const text = el.textContent.trim();
     if (el.scrollWidth > el.clientWidth + 1 && s.overflowX !== 'visible' && text.length > 4 && el.clientWidth < 4 * parseFloat(s.fontSize) * 0.6)
       problems.push('"' + text.slice(0, 40) + '" is squeezed to ' + el.clientWidth + ' px <' + el.tagName.toLowerCase() + '>');
+  }
+  // Text cut off mid-letter with nothing to say so: it overflows a box that clips it, without an ellipsis.
+  // A button's own text-overflow does nothing in Chromium (its text is laid out in an anonymous box that
+  // does not inherit it): the ellipsis must be a child's.
+  for (const el of document.querySelectorAll('body *')) {
+    const direct = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim().length > 0);
+    if (!direct || el.closest('.leaflet-pane')) continue;
+    const r = shown(el);
+    if (!r || placement(el, r) !== 'in view') continue;
+    const s = getComputedStyle(el);
+    if (el.scrollWidth <= el.clientWidth + 1 || !/hidden|clip/.test(s.overflowX)) continue;
+    if (s.textOverflow !== 'ellipsis' || el.tagName === 'BUTTON')
+      problems.push('"' + el.textContent.trim().slice(0, 40) + '" is cut off without an ellipsis <' + el.tagName.toLowerCase() + '>');
   }
   // Text drawn over other text: leaves of one list row or one toolbar that overlap.
   const leaves = [...document.querySelectorAll('body *')].filter((el) => {
@@ -162,6 +176,13 @@ for (const scale of [1, 1.25]) {
         deviceScaleFactor: scale,
       });
       await waitForDemoFleet(app.page);
+      // A group, so that an asset picked from it brings the selection bar's "Take out of …" button.
+      await recordSeeds(app.service, app.operatorToken).post('asset-group', {
+        name: 'North depot and the yard behind it',
+        asset_ids: app.fleet.assets.slice(0, 5).map((a) => a.id),
+      });
+      await app.page.reload();
+      await waitForDemoFleet(app.page);
     });
 
     afterAll(async () => {
@@ -182,6 +203,10 @@ for (const scale of [1, 1.25]) {
       await page.getByRole('button', { name: 'Fit fleet' }).waitFor(PATIENT);
       await check('map');
       await findAndSelectAsset(page, app.fleet.assets[0]!.name);
+      await page
+        .getByTestId('selection-bar')
+        .getByRole('button', { name: /^Take out of/ })
+        .waitFor(PATIENT);
       await check('map-asset');
 
       // A tile server that cannot be reached and nothing kept of it: the note shows, and must leave the map's
