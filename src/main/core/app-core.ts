@@ -160,7 +160,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** The signed-in account's data and the modules that own it; replaced when another account signs in. */
   let workspace = openWorkspace(null);
   const first = workspace;
-  const live = followCurrent(first.live, () => workspace.live);
   const fleet = followCurrent(first.fleet, () => workspace.fleet);
   const reports = followCurrent(first.reports, () => workspace.reports);
   const history = followCurrent(first.history, () => workspace.history);
