@@ -46,6 +46,7 @@ const INTEGRATION = [
   'test/core/api/{asset-pages,fleet-api,history-json-decoder,http-client,reports-api}.test.ts',
   'test/core/fleet/fleet-model.test.ts',
   'test/core/fleet/unlisted-live-fixes.test.ts',
+  'test/core/api/laravel-scalars.test.ts',
   'test/core/history/history-service.test.ts',
   'test/core/links/link-service.test.ts',
   'test/core/realtime/realtime.test.ts',

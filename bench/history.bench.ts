@@ -16,6 +16,9 @@
  * - baseline (same run): the same month's JSON bytes (the spec's form)
  *   received over HTTP and nothing done with them, in the same week-sized
  *   requests the core makes: what any client pays before doing anything.
+ * - a Laravel service's forms (bench/history/laravel-forms.ts): one week of the month as such a service
+ *   writes it, with and without model casts, read by the core's decoder against JSON.parse and the schema
+ *   on the same bytes.
  *
  * The service keeps running between cold runs (as it does for an operator): its
  * simulator's day plans are cached after the first request, so the first cold
@@ -71,6 +74,7 @@ import { runElectronMode } from './history/electron-mode';
 import { figureLine as line, fmt, load, verdict } from './history/figures';
 import { percentile } from './support/sample-stats';
 import { jsonBaselineMs } from './history/json-baseline';
+import { benchLaravelForms } from './history/laravel-forms';
 import { startServiceProcess } from './support/service-process';
 
 const ASSET = 1;
@@ -189,6 +193,12 @@ async function main(): Promise<void> {
         `${verdict(percentile(warmDrawable, 50) < TARGET_WARM_MS)}; a JSON-only service, cold < ` +
         `${TARGET_COLD_MS} ms before drawing: ${verdict(percentile(coldJson, 50) < TARGET_COLD_MS)}`,
     );
+    const week = await fetch(
+      `${ready.api_url}/api/${ready.account_key}/asset/${ASSET}/history` +
+        `?start=${new Date(end - 7 * DAY).toISOString()}&end=${new Date(end).toISOString()}`,
+      { headers: { Authorization: `Bearer ${operator.token}`, Accept: 'application/json' } },
+    );
+    benchLaravelForms(await week.text());
     console.log(`  ${load()} at end`);
   } finally {
     child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import { ApiError } from '../../../src/main/core/api/api-error';
 import { createFleetApi, toColumns } from '../../../src/main/core/api/fleet-api';
 import { decodeHistoryJson } from '../../../src/main/core/api/history-json-decoder';
+import { parseVendorScalars } from '../../../src/main/core/api/vendor-scalars';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { openOfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { createHistoryService } from '../../../src/main/core/history/history-service';
@@ -77,13 +78,75 @@ describe('history answers read straight into columns', () => {
       expectSameColumns(decodeHistoryJson(bytes(text)), viaSchema(text));
   });
 
+  it('reads what a Laravel service writes as the schema path reads it: microseconds, decimal strings, 0 and 1', () => {
+    // Carbon's toJSON writes microseconds; Eloquent gives DECIMAL columns as strings and TINYINT(1) as 0/1.
+    const laravel = (p: typeof point, at: string) => ({
+      ...p,
+      latitude: p.latitude.toFixed(7),
+      longitude: p.longitude.toFixed(7),
+      speed: p.speed.toFixed(2),
+      odometer: String(p.odometer),
+      ignition: p.ignition ? 1 : 0,
+      timestamp: at,
+    });
+    const data = [
+      laravel(point, '2026-11-02T08:00:10.123456Z'),
+      laravel({ ...point, ignition: false, speed: 0 }, '2026-11-02T08:00:20.999999+01:00'),
+      {
+        ...laravel(point, '2026-11-02T08:00:30.000000Z'),
+        altitude: null,
+        heading: '-4.25e2',
+        satellites: '7',
+      },
+    ];
+    const text = JSON.stringify({ data });
+    const viaVendorSchema = (): HistoryColumns => {
+      const parsed = parseVendorScalars(historyResponseSchema, JSON.parse(text));
+      if (!parsed.success) throw parsed.error;
+      return toColumns(parsed.data.data);
+    };
+    const columns = decodeHistoryJson(bytes(text));
+    expectSameColumns(columns, viaVendorSchema());
+    expect(Array.from(columns?.t ?? []).map((t) => t % 1000)).toEqual([123, 999, 0]);
+    expect(Array.from(columns?.ignition ?? [])).toEqual([1, 0, 1]);
+    expect(columns?.lat[0]).toBe(45.464211);
+  });
+
+  it('skips fields other than the nine, whatever their value, as the schema drops them', () => {
+    const data = [
+      { id: 1, asset_id: 7, ...point, created_at: '2026-11-02T08:00:11.000000Z' },
+      {
+        ...point,
+        address: 'Via Roma 1, "Centro" \\ \u00e8 \n',
+        meta: { a: [1, -2.5e3, { b: null }], c: true },
+      },
+      { lat: 1, ...point, extra: [], more: {}, flag: false, none: null, n: 0 },
+    ];
+    for (const text of [
+      JSON.stringify({ data }),
+      JSON.stringify({ links: { next: null }, data, meta: { total: 3, path: 'https://x.test/a?b=1' } }),
+    ])
+      expectSameColumns(decodeHistoryJson(bytes(text)), viaSchema(text));
+    // Malformed JSON inside a skipped field is still malformed: declined, and JSON.parse refuses it too.
+    const one = JSON.stringify({ data: [{ ...point, extra: 'X' }] });
+    const malformed = ['[1,]', '"\\q"', 'tru', '{"a" 1}', '"a\tb"', '01'].flatMap((bad) => [
+      one.replace('"X"', bad),
+      JSON.stringify({ data: [point], meta: 'X' }).replace('"X"', bad),
+    ]);
+    for (const text of [...malformed, JSON.stringify({ data: [point], data2: 1 }).replace('data2', 'data')]) {
+      expect(decodeHistoryJson(bytes(text)), text).toBeNull();
+      if (malformed.includes(text)) expect(() => JSON.parse(text), text).toThrow();
+    }
+    // Nested deeper than the decoder goes: left to JSON.parse and the schema, which read it.
+    const deep = one.replace('"X"', `${'['.repeat(40)}1${']'.repeat(40)}`);
+    expect(decodeHistoryJson(bytes(deep))).toBeNull();
+    expect(viaSchema(deep).t).toHaveLength(1);
+  });
+
   it('declines valid answers in other forms, which the schema then reads', () => {
     const one = (p: unknown): string => JSON.stringify({ data: [p] });
     for (const text of [
-      one({ ...point, address: 'Via Roma 1' }),
-      JSON.stringify({ data: [point], meta: { total: 1 } }),
       one(point).replace('"latitude"', '"\\u006catitude"'),
-      one({ ...point, timestamp: '2026-11-02T08:00:10.123456Z' }),
       one(point).replace('"speed":38.2', '"speed":1,"speed":38.2'),
       '\ufeff' + one(point),
     ]) {
@@ -99,7 +162,9 @@ describe('history answers read straight into columns', () => {
       one({ ...point, latitude: 90.000001 }),
       one({ ...point, longitude: -181 }),
       one({ ...point, satellites: 9.5 }),
-      one({ ...point, speed: '38.2' }),
+      one({ ...point, speed: '38.2 km/h' }),
+      one({ ...point, ignition: 2 }),
+      one(point).replace('"speed":38.2', '"speed":"38.2'),
       one({ ...point, ignition: 'yes' }),
       one({ ...point, timestamp: '2026-02-29T08:00:00Z' }),
       one({ ...point, timestamp: '2026-11-02T24:00:00Z' }),

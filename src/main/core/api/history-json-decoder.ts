@@ -15,8 +15,12 @@ import {
  * object is built per position.
  *
  * It reads the plain form any JSON encoder writes: `{"data":[{...},…]}` with
- * the nine spec 2.8 fields in any order, optional whitespace, no other field,
- * no escapes in keys or timestamps, no duplicate key. It checks what the
+ * the nine spec 2.8 fields in any order, optional whitespace, other fields
+ * skipped, in the answer and in each position (as the schema drops them), no escapes in keys or timestamps, no
+ * duplicate key of the nine; and what a Laravel
+ * service writes (vendor-scalars.ts): numbers as decimal strings (a DECIMAL
+ * column), ignition as 0 or 1 (a TINYINT column), timestamps to the
+ * microsecond (Carbon's toJSON), read as the schema path reads them. It checks what the
  * schema (locationSchema) checks: types, coordinate ranges, satellites an
  * integer, the timestamp ISO 8601 with a zone. On anything else it returns
  * null and the caller parses the answer with JSON.parse and the schema, which
@@ -46,6 +50,11 @@ const NINE = 57;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const OPEN_BRACKET = 91;
+const BACKSLASH = 92;
+/** The characters after a backslash in a JSON string: " \ / b f n r t (u is read on its own). */
+const ESCAPES = new Set([34, 92, 47, 98, 102, 110, 114, 116]);
+/** Deeper values in a field the decoder skips are left to JSON.parse. */
+const MAX_SKIPPED_DEPTH = 32;
 const CLOSE_BRACKET = 93;
 
 /** Field bits, so a missing or repeated field is one comparison. */
@@ -71,6 +80,7 @@ const FIELDS: readonly (readonly [string, number])[] = [
   ['odometer', F_ODO],
   ['satellites', F_SAT],
 ];
+const DATA = Buffer.from('data', 'latin1');
 const FIELD_BYTES = FIELDS.map(([name, bit]) => [Buffer.from(name, 'latin1'), bit] as const);
 
 /** Powers of ten that are exact doubles: mantissa / 10^k is then correctly rounded, as JSON.parse's value. */
@@ -98,8 +108,31 @@ class Decoder {
 
   answer(): HistoryColumns {
     this.expect(OPEN_BRACE);
-    this.key(Buffer.from('data', 'latin1'));
-    this.expect(COLON);
+    // `data`, and beside it whatever else the answer carries (a Laravel resource's `links` and `meta`), skipped.
+    let data = false;
+    for (;;) {
+      if (this.isKey(DATA)) {
+        if (data) throw DECLINE;
+        data = true;
+        this.expect(COLON);
+        this.positions();
+      } else {
+        if (this.peek() !== QUOTE) throw DECLINE;
+        this.skipString();
+        this.expect(COLON);
+        this.skipValue(0);
+      }
+      const c = this.next();
+      if (c === CLOSE_BRACE) break;
+      if (c !== COMMA) throw DECLINE;
+    }
+    if (!data) throw DECLINE;
+    this.skipSpace();
+    if (this.at !== this.b.length) throw DECLINE;
+    return this.count === this.out.t.length ? this.out : sliceColumns(this.out, 0, this.count);
+  }
+
+  private positions(): void {
     this.expect(OPEN_BRACKET);
     if (this.peek() === CLOSE_BRACKET) this.at++;
     else
@@ -109,10 +142,17 @@ class Decoder {
         if (c === CLOSE_BRACKET) break;
         if (c !== COMMA) throw DECLINE;
       }
-    this.expect(CLOSE_BRACE);
-    this.skipSpace();
-    if (this.at !== this.b.length) throw DECLINE;
-    return this.count === this.out.t.length ? this.out : sliceColumns(this.out, 0, this.count);
+  }
+
+  /** Whether the next key is `name` exactly (read past it if so). */
+  private isKey(name: Uint8Array): boolean {
+    if (this.peek() !== QUOTE) return false;
+    const b = this.b;
+    const at = this.at + 1;
+    for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
+    if (b[at + name.length] !== QUOTE) return false;
+    this.at = at + name.length + 1;
+    return true;
   }
 
   private position(): void {
@@ -127,6 +167,9 @@ class Decoder {
       seen |= field;
       this.expect(COLON);
       switch (field) {
+        case 0:
+          this.skipValue(0);
+          break;
         case F_LAT: {
           const v = this.number(false);
           if (!(v >= -90 && v <= 90)) throw DECLINE;
@@ -199,13 +242,7 @@ class Decoder {
     if (this.next() !== c) throw DECLINE;
   }
 
-  private key(name: Uint8Array): void {
-    this.expect(QUOTE);
-    for (const byte of name) if (this.b[this.at++] !== byte) throw DECLINE;
-    if (this.b[this.at++] !== QUOTE) throw DECLINE;
-  }
-
-  /** One of the nine field names; anything else declines. Picked by its first bytes, then compared whole. */
+  /** One of the nine field names (its bit), or 0 for any other. Picked by its first bytes, then compared whole. */
   private fieldKey(): number {
     this.expect(QUOTE);
     const b = this.b;
@@ -233,20 +270,88 @@ class Decoder {
                     ? 7
                     : -1;
     const field = FIELD_BYTES[index];
-    if (!field) throw DECLINE;
-    const [name, bit] = field;
-    const len = name.length;
-    for (let k = 1; k < len; k++) if (b[at + k] !== name[k]) throw DECLINE;
-    if (b[at + len] !== QUOTE) throw DECLINE;
-    this.at = at + len + 1;
-    return bit;
+    if (field) {
+      const [name, bit] = field;
+      const len = name.length;
+      let k = 1;
+      while (k < len && b[at + k] === name[k]) k++;
+      if (k === len && b[at + len] === QUOTE) {
+        this.at = at + len + 1;
+        return bit;
+      }
+    }
+    // Another field (a Laravel resource's id, asset_id, created_at…): its value is skipped, as the schema
+    // drops it. A key with an escape is left to the schema.
+    let end = at;
+    while (b[end] !== QUOTE) {
+      if (end >= b.length || b[end] === BACKSLASH) throw DECLINE;
+      end++;
+    }
+    this.at = end + 1;
+    return 0;
   }
 
-  /** true 1, false 0, null UNKNOWN_U8. */
+  /** Any JSON value, read and checked as JSON.parse would, and dropped. */
+  private skipValue(depth: number): void {
+    if (depth > MAX_SKIPPED_DEPTH) throw DECLINE;
+    const c = this.peek();
+    if (c === QUOTE) return this.skipString();
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      this.at++;
+      const close = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+      if (this.peek() === close) {
+        this.at++;
+        return;
+      }
+      for (;;) {
+        if (c === OPEN_BRACE) {
+          if (this.peek() !== QUOTE) throw DECLINE;
+          this.skipString();
+          this.expect(COLON);
+        }
+        this.skipValue(depth + 1);
+        const next = this.next();
+        if (next === close) return;
+        if (next !== COMMA) throw DECLINE;
+      }
+    }
+    if (c === 116 || c === 102) {
+      this.literal();
+      return;
+    }
+    this.number(true);
+  }
+
+  /** A JSON string (RFC 8259 §7): escapes checked, no raw control character. */
+  private skipString(): void {
+    const b = this.b;
+    let at = this.at + 1;
+    for (;;) {
+      const c = b[at++];
+      if (c === undefined || c < 32) throw DECLINE;
+      if (c === QUOTE) break;
+      if (c !== BACKSLASH) continue;
+      const e = b[at++];
+      if (e === 117) {
+        // \uXXXX
+        for (let k = 0; k < 4; k++) {
+          const h = b[at++] ?? 0;
+          if (!((h >= ZERO && h <= NINE) || (h >= 65 && h <= 70) || (h >= 97 && h <= 102))) throw DECLINE;
+        }
+      } else if (e === undefined || !ESCAPES.has(e)) throw DECLINE;
+    }
+    this.at = at;
+  }
+
+  /** true 1, false 0, null UNKNOWN_U8; 0 and 1 as themselves. */
   private literal(): number {
     const c = this.peek();
     const b = this.b;
     const at = this.at;
+    if ((c === ZERO || c === ZERO + 1) && !this.continuesNumber(b[at + 1])) {
+      this.at += 1;
+      return c - ZERO;
+    }
     if (c === 116 && b[at + 1] === 114 && b[at + 2] === 117 && b[at + 3] === 101) {
       this.at += 4;
       return 1;
@@ -269,7 +374,11 @@ class Decoder {
     return false;
   }
 
-  /** A JSON number (RFC 8259 §6), or null (NaN) where `nullable`. */
+  private continuesNumber(c: number | undefined): boolean {
+    return c !== undefined && ((c >= ZERO && c <= NINE) || c === DOT || c === 101 || c === 69);
+  }
+
+  /** A JSON number (RFC 8259 §6), also as a string holding one, or null (NaN) where `nullable`. */
   private number(nullable: boolean): number {
     this.skipSpace();
     this.isNull = false;
@@ -277,6 +386,15 @@ class Decoder {
       this.isNull = true;
       return Number.NaN;
     }
+    if (this.b[this.at] !== QUOTE) return this.bareNumber();
+    this.at++;
+    const v = this.bareNumber();
+    if (this.b[this.at] !== QUOTE) throw DECLINE;
+    this.at++;
+    return v;
+  }
+
+  private bareNumber(): number {
     const b = this.b;
     const from = this.at;
     let at = from;
@@ -333,7 +451,7 @@ class Decoder {
   }
 
   /**
-   * `YYYY-MM-DDTHH:MM:SS[.fff]` then `Z` or `±HH:MM`: what Date#toISOString and
+   * `YYYY-MM-DDTHH:MM:SS[.f…]` then `Z` or `±HH:MM`: what Date#toISOString and
    * Laravel write. Other ISO 8601 forms the schema takes are left to it.
    */
   private timestamp(): number {
@@ -375,8 +493,8 @@ class Decoder {
       let n = 0;
       p++;
       for (let c = b[p] ?? -1; c >= ZERO && c <= NINE; c = b[++p] ?? -1) {
-        if (n === 3) throw DECLINE; // below a millisecond: the schema's reading is left to it
-        ms += (c - ZERO) * scale;
+        // Below a millisecond (Laravel writes microseconds): dropped, as Date.parse drops them.
+        if (n < 3) ms += (c - ZERO) * scale;
         scale /= 10;
         n++;
       }

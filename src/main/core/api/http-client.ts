@@ -5,6 +5,7 @@ import { MIB, readBodyWithin } from './body-limit';
 import type { DeprecationTracker } from './deprecation-tracker';
 import { requestSignal } from './request-signal';
 import { DEFAULT_UNAVAILABLE_RETRY_MS, parseRetryAfter } from './retry-after';
+import { parseVendorScalars } from './vendor-scalars';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
@@ -98,7 +99,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
 
     parse(schema, body, route) {
-      const parsed = schema.safeParse(body);
+      const parsed = parseVendorScalars(schema, body);
       if (parsed.success) return parsed.data;
       const first = parsed.error.issues[0];
       const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
