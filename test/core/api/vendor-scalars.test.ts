@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseVendorScalars } from '../../../src/main/core/api/vendor-scalars';
+import { parseReportEvent } from '../../../src/main/core/realtime/report-event';
 import { liveUpdatePayloadSchema, locationSchema } from '../../../src/shared/interface';
 
 /** A location as Laravel's Eloquent gives it without casts: DECIMAL columns as strings, TINYINT(1) as 0/1. */
@@ -79,6 +80,15 @@ describe('a Laravel service’s numbers and booleans of another JSON type', () =
       const first = parsed.success ? [parsed.data].flat()[0] : undefined;
       expect(first).toMatchObject({ latitude: 45.1, speed: 12.5, status: { ignition: true, engine: false } });
     }
+  });
+
+  it('reads a report event’s progress the same way, still held to 0–100', () => {
+    const processing = { report_id: 'r-1', status: 'processing', type: 'trips', format: 'pdf' };
+    expect(parseReportEvent('processing', { ...processing, progress: '45' })).toMatchObject({
+      ok: true,
+      value: { event: { progress: 45 } },
+    });
+    expect(parseReportEvent('processing', { ...processing, progress: '140' }).ok).toBe(false);
   });
 
   it('gives an answer the schema accepts the schema’s own result', () => {

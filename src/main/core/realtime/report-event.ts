@@ -9,9 +9,10 @@ import {
   type ReportProcessingEvent,
   type ReportQueuedEvent,
 } from '../../../shared/interface';
+import { parseVendorScalars } from '../api/vendor-scalars';
 import { payloadIssue } from './payload-issue';
 
-/** A spec 6.1 event, parsed with the shared schemas. */
+/** A spec 6.1 event, parsed with the shared schemas (a Laravel event's scalars as api/vendor-scalars.ts reads them). */
 export type ReportEvent =
   | { readonly kind: 'queued'; readonly event: ReportQueuedEvent }
   | { readonly kind: 'processing'; readonly event: ReportProcessingEvent }
@@ -26,13 +27,13 @@ export type ReportEventResult =
 export function parseReportEvent(kind: ReportEventKind, payload: unknown): ReportEventResult {
   switch (kind) {
     case 'queued':
-      return wrap(reportQueuedEventSchema.safeParse(payload), (event) => ({ kind, event }));
+      return wrap(parseVendorScalars(reportQueuedEventSchema, payload), (event) => ({ kind, event }));
     case 'processing':
-      return wrap(reportProcessingEventSchema.safeParse(payload), (event) => ({ kind, event }));
+      return wrap(parseVendorScalars(reportProcessingEventSchema, payload), (event) => ({ kind, event }));
     case 'completed':
-      return wrap(reportCompletedEventSchema.safeParse(payload), (event) => ({ kind, event }));
+      return wrap(parseVendorScalars(reportCompletedEventSchema, payload), (event) => ({ kind, event }));
     case 'failed':
-      return wrap(reportFailedEventSchema.safeParse(payload), (event) => ({ kind, event }));
+      return wrap(parseVendorScalars(reportFailedEventSchema, payload), (event) => ({ kind, event }));
   }
 }
 
