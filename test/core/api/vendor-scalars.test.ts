@@ -91,6 +91,26 @@ describe('a Laravel service’s numbers and booleans of another JSON type', () =
     expect(parseReportEvent('processing', { ...processing, progress: '140' }).ok).toBe(false);
   });
 
+  it('reads either way in turn for the same schema, and leaves a union that takes a string as it is', () => {
+    const spec = { ...laravelLocation, latitude: 45.1, ignition: true };
+    for (const [body, lat] of [
+      [laravelLocation, 45.464211],
+      [spec, 45.1],
+      [laravelLocation, 45.464211],
+      [laravelLocation, 45.464211],
+      [spec, 45.1],
+    ] as const)
+      expect(parseVendorScalars(locationSchema, body)).toMatchObject({
+        success: true,
+        data: { latitude: lat },
+      });
+    const either = z.object({ code: z.union([z.string(), z.number()]), n: z.number() });
+    expect(parseVendorScalars(either, { code: '12', n: '3' })).toMatchObject({
+      success: true,
+      data: { code: '12', n: 3 },
+    });
+  });
+
   it('gives an answer the schema accepts the schema’s own result', () => {
     const schema = z.object({ a: z.number() });
     const body = { a: 1 };
