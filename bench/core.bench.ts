@@ -3,7 +3,8 @@
  * 259,200-point history fetch, each against a bare better-sqlite3
  * prepared-insert loop measured in the same run on the same disk, and the
  * time to read one asset-day back. Also the row-per-fix layout the cache
- * chose not to use, read the same way, so the choice stays justified.
+ * chose not to use, read the same way, so the choice stays justified. And a live message parsed in a
+ * Laravel service's types against the spec's (bench/core/vendor-payloads.ts).
  *
  * Run: npm run bench:core                     (then the live part at 10,000 assets)
  *      npm run bench:core -- --curve          (the live part alone at 1k … 100k assets; see core-live.bench.ts)
@@ -20,6 +21,7 @@ import { openOfflineCache } from '../src/main/core/cache/offline-cache';
 import { allocateColumns } from '../src/main/core/cache/history-columns';
 import type { LivePosition } from '../src/shared/ipc/views';
 import { liveArgs, runLiveBench } from './core-live.bench';
+import { benchVendorPayloads } from './core/vendor-payloads';
 import { median } from './support/sample-stats';
 
 const ASSETS = 10_000;
@@ -226,6 +228,7 @@ async function main(): Promise<void> {
   console.log(
     `${pad(`end to end: 30-day history from the local service`)}${fmt(e2e.points)} points: HTTP + checked columns ${e2e.fetchMs.toFixed(0)} ms, into SQLite ${e2e.storeMs.toFixed(1)} ms`,
   );
+  benchVendorPayloads(pad);
   rmSync(dir, { recursive: true, force: true });
 }
 
