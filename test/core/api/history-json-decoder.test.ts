@@ -6,6 +6,7 @@ import { ApiError } from '../../../src/main/core/api/api-error';
 import { createFleetApi, toColumns } from '../../../src/main/core/api/fleet-api';
 import { decodeHistoryJson } from '../../../src/main/core/api/history-json-decoder';
 import { parseVendorScalars } from '../../../src/main/core/api/vendor-scalars';
+import { seededRandom } from '../../../bench/support/seeded-random';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { openOfflineCache } from '../../../src/main/core/cache/offline-cache';
 import { createHistoryService } from '../../../src/main/core/history/history-service';
@@ -133,6 +134,7 @@ describe('history answers read straight into columns', () => {
       one.replace('"X"', bad),
       JSON.stringify({ data: [point], meta: 'X' }).replace('"X"', bad),
     ]);
+    malformed.push(one.replace('"extra"', '"ex\ttra"'));
     for (const text of [...malformed, JSON.stringify({ data: [point], data2: 1 }).replace('data2', 'data')]) {
       expect(decodeHistoryJson(bytes(text)), text).toBeNull();
       if (malformed.includes(text)) expect(() => JSON.parse(text), text).toThrow();
@@ -141,6 +143,62 @@ describe('history answers read straight into columns', () => {
     const deep = one.replace('"X"', `${'['.repeat(40)}1${']'.repeat(40)}`);
     expect(decodeHistoryJson(bytes(deep))).toBeNull();
     expect(viaSchema(deep).t).toHaveLength(1);
+  });
+
+  it('never reads what JSON.parse and the schema would not, or read differently: 20,000 mutated answers', () => {
+    const random = seededRandom(20261127);
+    const base = JSON.stringify({
+      links: { next: null },
+      data: [
+        { id: 1, ...point, note: 'a "b" \\ c' },
+        {
+          ...point,
+          latitude: '45.4642110',
+          ignition: 0,
+          timestamp: '2026-11-02T08:00:20.123456Z',
+          extra: [1, { x: true }],
+        },
+      ],
+    });
+    const pieces = [
+      '"',
+      '\\',
+      ',',
+      ':',
+      '{',
+      '}',
+      '[',
+      ']',
+      '0',
+      '1',
+      '-',
+      '.',
+      'e',
+      ' ',
+      '\t',
+      'n',
+      'true',
+      'null',
+      '"x"',
+    ];
+    let read = 0;
+    for (let n = 0; n < 20_000; n++) {
+      let text = base;
+      for (let m = 1 + Math.floor(random() * 3); m > 0; m--) {
+        const at = Math.floor(random() * text.length);
+        const piece = pieces[Math.floor(random() * pieces.length)]!;
+        const cut = Math.floor(random() * 3);
+        text = text.slice(0, at) + (random() < 0.7 ? piece : '') + text.slice(at + cut);
+      }
+      const columns = decodeHistoryJson(bytes(text));
+      if (columns === null) continue;
+      read++;
+      const parsed = parseVendorScalars(historyResponseSchema, JSON.parse(text));
+      expect(parsed.success, text).toBe(true);
+      if (parsed.success) expectSameColumns(columns, toColumns(parsed.data.data));
+    }
+    // Most mutations break the answer; enough of them leave one to read.
+    expect(read).toBeGreaterThan(1000);
   });
 
   it('declines valid answers in other forms, which the schema then reads', () => {

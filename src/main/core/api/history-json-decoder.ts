@@ -16,12 +16,12 @@ import {
  *
  * It reads the plain form any JSON encoder writes: `{"data":[{...},…]}` with
  * the nine spec 2.8 fields in any order, optional whitespace, other fields
- * skipped, in the answer and in each position (as the schema drops them), no escapes in keys or timestamps, no
- * duplicate key of the nine; and what a Laravel
- * service writes (vendor-scalars.ts): numbers as decimal strings (a DECIMAL
- * column), ignition as 0 or 1 (a TINYINT column), timestamps to the
- * microsecond (Carbon's toJSON), read as the schema path reads them. It checks what the
- * schema (locationSchema) checks: types, coordinate ranges, satellites an
+ * skipped in the answer and in each position (as the schema drops them), no
+ * escapes in keys or timestamps, no duplicate key of the nine; and what a
+ * Laravel service writes (vendor-scalars.ts): numbers as decimal strings (a
+ * DECIMAL column), ignition as 0 or 1 (a TINYINT column), timestamps to the
+ * microsecond (Carbon's toJSON), read as the schema path reads them. It
+ * checks what the schema (locationSchema) checks: types, coordinate ranges, satellites an
  * integer, the timestamp ISO 8601 with a zone. On anything else it returns
  * null and the caller parses the answer with JSON.parse and the schema, which
  * accepts every valid form and names what is wrong in an invalid one: this
@@ -284,7 +284,8 @@ class Decoder {
     // drops it. A key with an escape is left to the schema.
     let end = at;
     while (b[end] !== QUOTE) {
-      if (end >= b.length || b[end] === BACKSLASH) throw DECLINE;
+      const c = b[end];
+      if (c === undefined || c === BACKSLASH || c < 32) throw DECLINE;
       end++;
     }
     this.at = end + 1;
