@@ -22,6 +22,7 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import type { DownloadResponse } from '../../../src/shared/interface';
 import type { LocalReport } from '../../../src/shared/ipc/views';
 import { startStreamingServer, type StreamingServer } from '../streaming-server';
+import { downloadLinkTo } from './support/download-link';
 
 /** The simulated fleet numbers its assets from 1. */
 const ASSET_ID = 1;
@@ -207,16 +208,8 @@ describe('a report file is written no further than its announced size', () => {
   let dir: string;
   let files: ReportFiles;
 
-  const link = (url: string, fileSize: number): DownloadResponse => ({
-    status: 'success',
-    download_url: url,
-    file_size: fileSize,
-    file_size_human: `${fileSize} B`,
-    content_type: 'text/html',
-    filename: 'trip_Van_20260101_20260101.html',
-    expires_in_hours: 1,
-    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
+  const link = (url: string, fileSize: number): DownloadResponse =>
+    downloadLinkTo(url, fileSize, { content_type: 'text/html', filename: 'trip_Van_20260101_20260101.html' });
   const noRenewal = (): Promise<DownloadResponse> => Promise.reject(new Error('not renewed'));
   const failure = async (p: Promise<unknown>): Promise<ApiError> => {
     const err = await p.catch((e: unknown) => e);
