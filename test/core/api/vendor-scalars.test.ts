@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseVendorScalars } from '../../../src/main/core/api/vendor-scalars';
 import { parseReportEvent } from '../../../src/main/core/realtime/report-event';
-import { liveUpdatePayloadSchema, locationSchema } from '../../../src/shared/interface';
+import {
+  fuelEntrySchema,
+  geofenceShapeSchema,
+  liveUpdatePayloadSchema,
+  locationSchema,
+} from '../../../src/shared/interface';
 
 /** A location as Laravel's Eloquent gives it without casts: DECIMAL columns as strings, TINYINT(1) as 0/1. */
 const laravelLocation = {
@@ -108,6 +113,76 @@ describe('a Laravel service’s numbers and booleans of another JSON type', () =
     expect(parseVendorScalars(either, { code: '12', n: '3' })).toMatchObject({
       success: true,
       data: { code: '12', n: 3 },
+    });
+  });
+
+  it('reads a spec 4.3 record (its body and meta together, fields with defaults) and a geofence shape by its type', () => {
+    const entry = {
+      id: '12',
+      asset_id: 3,
+      timestamp: '2026-11-02T08:00:00.000000Z',
+      liters: '45.50',
+      cost: '71.10',
+      odometer_km: '18234.5',
+      full_tank: 0,
+      created_at: '2026-11-02T08:01:00.000000Z',
+      updated_at: '2026-11-02T08:01:00.000000Z',
+    };
+    expect(parseVendorScalars(fuelEntrySchema, entry)).toMatchObject({
+      success: true,
+      data: { id: 12, liters: 45.5, cost: 71.1, odometer_km: 18234.5, full_tank: false },
+    });
+    // A default still fills what is absent; what is present is read and checked.
+    const { full_tank: _, ...withoutTank } = entry;
+    expect(parseVendorScalars(fuelEntrySchema, withoutTank)).toMatchObject({ data: { full_tank: true } });
+    expect(parseVendorScalars(fuelEntrySchema, { ...entry, liters: '2000.5' }).success).toBe(false);
+
+    const circle = { type: 'circle', center: { latitude: '45.46', longitude: '9.19' }, radius_m: '250.00' };
+    expect(parseVendorScalars(geofenceShapeSchema, circle)).toMatchObject({
+      success: true,
+      data: { center: { latitude: 45.46, longitude: 9.19 }, radius_m: 250 },
+    });
+    const polygon = {
+      type: 'polygon',
+      points: [
+        { latitude: '45.1', longitude: '9.1' },
+        { latitude: 45.1, longitude: '9.2' },
+        { latitude: '45.2', longitude: 9.15 },
+      ],
+    };
+    expect(parseVendorScalars(geofenceShapeSchema, polygon)).toMatchObject({
+      success: true,
+      data: {
+        points: [
+          { latitude: 45.1, longitude: 9.1 },
+          { latitude: 45.1, longitude: 9.2 },
+          { latitude: 45.2, longitude: 9.15 },
+        ],
+      },
+    });
+    // A type no branch names is refused with the schema's own issues.
+    expect(parseVendorScalars(geofenceShapeSchema, { ...circle, type: 'ellipse' }).success).toBe(false);
+  });
+
+  it('reads the values of a record and the items of a tuple, and picks the union branch that accepts the reading', () => {
+    const counts = z.record(z.string(), z.number().int());
+    expect(parseVendorScalars(counts, { a: '3', b: 4 })).toMatchObject({
+      success: true,
+      data: { a: 3, b: 4 },
+    });
+    const box = z.tuple([z.number(), z.number()], z.boolean());
+    expect(parseVendorScalars(box, ['1.5', 2, 1, 0])).toMatchObject({
+      success: true,
+      data: [1.5, 2, true, false],
+    });
+    // Both branches read something from this value; only the second takes what it read.
+    const shapes = z.union([
+      z.object({ r: z.number().max(10) }),
+      z.object({ r: z.number(), big: z.boolean() }),
+    ]);
+    expect(parseVendorScalars(shapes, { r: '50', big: 1 })).toMatchObject({
+      success: true,
+      data: { r: 50, big: true },
     });
   });
 

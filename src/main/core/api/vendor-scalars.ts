@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A number the spec types as a number, sent as a JSON string of that number. Laravel's PDO returns a MySQL
@@ -6,50 +6,14 @@ import type { z } from 'zod';
  */
 const DECIMAL_STRING = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-type Path = readonly PropertyKey[];
-interface Fix {
-  readonly path: Path;
-  readonly value: number | boolean;
-}
-
-const at = (body: unknown, path: Path): unknown => {
-  let v = body;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-};
-
-/** What would make one refused value right: a decimal string for a number, 0 or 1 for a boolean. */
-function fixFor(expected: string, value: unknown): number | boolean | null {
+/** A value read as the schema's type: a decimal string as a number, 0 or 1 as a boolean; null if it is neither. */
+function readAs(expected: string, value: unknown): number | boolean | null {
   if (expected === 'number' && typeof value === 'string' && DECIMAL_STRING.test(value)) {
     const n = Number(value);
     return Number.isFinite(n) ? n : null;
   }
   if (expected === 'boolean' && (value === 0 || value === 1)) return value === 1;
   return null;
-}
-
-/**
- * The fixes for a list of issues; null when some issue is not of that kind. Of a union's branches, the first
- * that these fixes alone would satisfy is taken (the live payload: one update or an array of them).
- */
-function fixesFor(issues: readonly z.core.$ZodIssue[], body: unknown, base: Path): Fix[] | null {
-  const fixes: Fix[] = [];
-  for (const issue of issues) {
-    const path = [...base, ...issue.path];
-    if (issue.code === 'invalid_type') {
-      const value = fixFor(issue.expected, at(body, path));
-      if (value === null) return null;
-      fixes.push({ path, value });
-    } else if (issue.code === 'invalid_union') {
-      const branch = issue.errors.map((e) => fixesFor(e, body, path)).find((f) => f !== null && f.length > 0);
-      if (!branch) return null;
-      fixes.push(...branch);
-    } else return null;
-  }
-  return fixes;
 }
 
 const fields = new WeakMap<z.core.$ZodObjectDef, readonly (readonly [string, z.core.$ZodType])[]>();
@@ -64,15 +28,16 @@ const walkFirst = new WeakSet<z.core.$ZodType>();
 
 /**
  * The value with its scalars of another type read as the schema's, found by walking the schema beside it:
- * a copy where something changed, the value itself where nothing did. Schema kinds it does not walk (pipes,
- * transforms, lazies) keep their values; the issues' reading below covers those.
+ * a copy where something changed, the value itself where nothing did. A value the schema takes as it is
+ * comes back unchanged (only a string where a number is expected, or 0/1 where a boolean is, is read), so
+ * the walk can only turn a refusal into an answer, never an answer into something else.
  */
 function walked(schema: z.core.$ZodType, value: unknown): unknown {
   const def = schema._zod.def;
   switch (def.type) {
     case 'number':
     case 'boolean': {
-      const v = fixFor(def.type, value);
+      const v = readAs(def.type, value);
       return v === null ? value : v;
     }
     case 'nullable':
@@ -80,6 +45,21 @@ function walked(schema: z.core.$ZodType, value: unknown): unknown {
       return value === null || value === undefined
         ? value
         : walked((def as z.core.$ZodNullableDef).innerType, value);
+    // A record's body with its meta (spec 4.3), fields with defaults: the value goes through each part.
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return walked((def as z.core.$ZodDefaultDef).innerType, value);
+    case 'intersection': {
+      const both = def as z.core.$ZodIntersectionDef;
+      return walked(both.right, walked(both.left, value));
+    }
+    case 'pipe':
+      return walked((def as z.core.$ZodPipeDef).in, value);
+    case 'lazy':
+      return walked((def as z.core.$ZodLazyDef).getter(), value);
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       const record = value as Record<string, unknown>;
@@ -91,39 +71,61 @@ function walked(schema: z.core.$ZodType, value: unknown): unknown {
       }
       return out ?? value;
     }
-    case 'array': {
+    case 'record': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const record = value as Record<string, unknown>;
+      const element = (def as z.core.$ZodRecordDef).valueType;
+      let out: Record<string, unknown> | null = null;
+      for (const key of Object.keys(record)) {
+        const v = walked(element, record[key]);
+        if (v !== record[key]) (out ??= { ...record })[key] = v;
+      }
+      return out ?? value;
+    }
+    case 'array':
+    case 'tuple': {
       if (!Array.isArray(value)) return value;
-      const element = (def as z.core.$ZodArrayDef).element;
+      const list = def.type === 'array' ? null : (def as z.core.$ZodTupleDef);
       let out: unknown[] | null = null;
       for (let i = 0; i < value.length; i++) {
+        const element = list ? (list.items[i] ?? list.rest) : (def as z.core.$ZodArrayDef).element;
+        if (!element) break;
         const v = walked(element, value[i]);
         if (v !== value[i]) (out ??= [...value])[i] = v;
       }
       return out ?? value;
     }
-    case 'union': {
-      // The first branch that finds something to read (one update or an array of them: not both). A union
-      // with a string branch is left alone: "12" may be what it means.
-      const options = (def as z.core.$ZodUnionDef).options;
-      if (options.some((o) => !['object', 'array'].includes(o._zod.def.type))) return value;
-      for (const option of options) {
-        const v = walked(option, value);
-        if (v !== value) return v;
-      }
-      return value;
-    }
+    case 'union':
+      return walkedUnion(def as z.core.$ZodUnionDef & { discriminator?: string }, value);
     default:
       return value;
   }
 }
 
-function apply(body: unknown, fixes: readonly Fix[]): void {
-  for (const { path, value } of fixes) {
-    const parent = at(body, path.slice(0, -1));
-    const key = path.at(-1);
-    if (key !== undefined && typeof parent === 'object' && parent !== null)
-      (parent as Record<PropertyKey, unknown>)[key] = value;
+/**
+ * A discriminated union's value is walked with the branch its discriminator names. Of another union's
+ * branches, the first whose reading that branch accepts (or, failing that, the first that read something):
+ * one update or an array of them. A union with a branch that is not an object or array is left alone: the
+ * string "12" may be what it means.
+ */
+function walkedUnion(def: z.core.$ZodUnionDef & { discriminator?: string }, value: unknown): unknown {
+  const options = def.options;
+  const key = def.discriminator;
+  if (key !== undefined) {
+    if (typeof value !== 'object' || value === null) return value;
+    const tag = (value as Record<string, unknown>)[key];
+    const branch = options.find((o) => o._zod.propValues?.[key]?.has(tag as z.core.util.Primitive));
+    return branch ? walked(branch, value) : value;
   }
+  if (options.some((o) => !['object', 'array'].includes(o._zod.def.type))) return value;
+  let first: unknown = value;
+  for (const option of options) {
+    const v = walked(option, value);
+    if (v === value) continue;
+    if (first === value) first = v;
+    if (z.core.safeParse(option, v).success) return v;
+  }
+  return first;
 }
 
 /**
@@ -132,9 +134,7 @@ function apply(body: unknown, fixes: readonly Fix[]): void {
  * a number sent as a decimal string, a boolean sent as 0 or 1 (a TINYINT(1) column the model does not
  * cast). Only a value the schema refused for its type is read again, and then checked by the same schema
  * (ranges, whole numbers); an answer with any other problem is refused as it was, with the schema's issues
- * for it. `body` is not changed. The scalars are found by walking the schema beside the answer (objects,
- * arrays, unions of those, nullable and optional), and where the walk does not reach, from the issues of
- * the schema's refusal.
+ * for it. `body` is not changed. The scalars are found by walking the schema beside the answer.
  */
 export function parseVendorScalars<S extends z.ZodType>(
   schema: S,
@@ -150,21 +150,16 @@ export function parseVendorScalars<S extends z.ZodType>(
       if (read === body) walkFirst.delete(schema);
       return parsed;
     }
+    // Refused as read, so refused as sent (the walk changes only what the schema refuses): the issues are
+    // those of what was sent. The walk is not done again.
+    return read === body ? parsed : schema.safeParse(body);
   }
   const first = schema.safeParse(body);
   if (first.success) return first;
   const read = walked(schema, body);
-  if (read !== body) {
-    const parsed = schema.safeParse(read);
-    if (parsed.success) {
-      walkFirst.add(schema);
-      return parsed;
-    }
-  }
-  const fixes = fixesFor(first.error.issues, body, []);
-  if (fixes === null || fixes.length === 0) return first;
-  const copy: unknown = structuredClone(body);
-  apply(copy, fixes);
-  const again = schema.safeParse(copy);
-  return again.success ? again : first;
+  if (read === body) return first;
+  const parsed = schema.safeParse(read);
+  if (!parsed.success) return first;
+  walkFirst.add(schema);
+  return parsed;
 }
