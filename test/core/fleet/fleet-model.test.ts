@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createFleetApi } from '../../../src/main/core/api/fleet-api';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
 import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cache/offline-cache';
@@ -60,6 +60,52 @@ describe('fleet model', () => {
     });
     return createFleetApi(http, { apiUrl: service.api_url, accountKey: service.account_key, pageSize: 5 });
   };
+
+  it('settles a location asked for from the panel of an asset the list does not have as it settles a live fix', async () => {
+    // A service that answers this user's location requests for more assets than their list has: the list is
+    // asked for as the restricted user, locations as the operator.
+    const [operator, restricted] = service.users;
+    const http = (token: string) =>
+      createHttpClient({
+        getToken: () => token,
+        timeoutMs: 3000,
+        fetch: (input, init) => fetch(input, init),
+      });
+    const listApi = createFleetApi(http(restricted!.token), {
+      apiUrl: service.api_url,
+      accountKey: service.account_key,
+      pageSize: 5,
+    });
+    const locationApi = createFleetApi(http(operator!.token), {
+      apiUrl: service.api_url,
+      accountKey: service.account_key,
+      pageSize: 5,
+    });
+    const mixed = { ...listApi, location: (id: number) => locationApi.location(id) };
+    const live = liveFeed();
+    const ownCache = openOfflineCache(':memory:');
+    onTestFinished(() => ownCache.close());
+    const fleet = createFleetModel({
+      assets: ownCache.assets,
+      api: () => mixed,
+      live: live.feed,
+      onChanged: () => undefined,
+    });
+    const listed = (await fleet.refresh()).assets.map((a) => a.id);
+    expect(listed).toEqual(restricted!.asset_ids);
+    const other = 20;
+    expect(listed).not.toContain(other);
+
+    const shown = live.pushed();
+    await fleet.location(other);
+    expect((await shown).map((p) => p.assetId)).toEqual([other]);
+    // The list asked for after it leaves it out: it is no longer shown, and its next location is not either.
+    await fleet.refresh();
+    expect(fleet.snapshot().positions.map((p) => p.assetId)).not.toContain(other);
+    const location = await fleet.location(other);
+    expect(location.latitude).toBeTypeOf('number');
+    expect(fleet.snapshot().positions.map((p) => p.assetId)).not.toContain(other);
+  });
 
   it('lists every page, keeps the list, and serves it from the cache when offline', async () => {
     const changes: FleetSnapshot[] = [];

@@ -197,6 +197,17 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
     handOn();
   };
 
+  /**
+   * Every fix that is not the list's own sweep goes through here: live events and a location asked for from
+   * an asset's panel alike, so an asset the list does not have is shown and settled by the next list the
+   * same way whichever brought it (docs/architecture.md "Live positions").
+   */
+  const addLive = (positions: readonly LivePosition[]): void => {
+    const { admitted, newcomer } = unlisted.admit(positions, listed, now());
+    if (admitted.length > 0) live.add(admitted);
+    if (newcomer) refreshEarly();
+  };
+
   const cached = options.assets.list();
   setAssets(cached.assets, cached.fetchedAt);
   live.seed(options.assets.locations().map((c) => livePositionOfLocation(c.assetId, c.location)));
@@ -209,7 +220,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       try {
         const location = await requireApi().location(assetId);
         options.assets.putLocation(assetId, location);
-        live.add([livePositionOfLocation(assetId, location)]);
+        addLive([livePositionOfLocation(assetId, location)]);
         return location;
       } catch (err) {
         if (err instanceof ApiError && err.transient) {
@@ -220,11 +231,7 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       }
     },
 
-    addLive(positions) {
-      const { admitted, newcomer } = unlisted.admit(positions, listed, now());
-      if (admitted.length > 0) live.add(admitted);
-      if (newcomer) refreshEarly();
-    },
+    addLive,
 
     refreshLocations: () =>
       (locating ??= doRefreshLocations().finally(() => {
