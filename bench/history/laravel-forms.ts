@@ -5,27 +5,21 @@ import { historyResponseSchema } from '../../src/shared/interface';
 import type { HistoryColumns } from '../../src/shared/ipc/views';
 import { figureLine as line, fmt } from './figures';
 import { percentile } from '../support/sample-stats';
+import { laravelPosition } from '../../test/support/laravel-forms';
 
 const RUNS = 5;
-const NUMBERS = ['latitude', 'longitude', 'altitude', 'speed', 'heading', 'odometer'];
 
 /**
- * The same positions as a Laravel service writes them: Carbon's toJSON gives every timestamp to the
- * microsecond; without casts on the model, Eloquent gives DECIMAL columns as strings and TINYINT(1) as 0/1,
- * and there the resource also names the row and the asset.
+ * The same positions as a Laravel service writes them (test/support/laravel-forms.ts); without casts the
+ * resource also names the row and the asset, fields the spec does not have.
  */
 function laravelForm(text: string, cast: boolean): Uint8Array {
   const body = JSON.parse(text) as { data: Record<string, unknown>[] };
-  for (const [i, p] of body.data.entries()) {
-    if (typeof p.timestamp === 'string')
-      p.timestamp = p.timestamp.replace(/(\.\d{3})?Z$/, (m) => `${m.slice(0, -1) || '.000'}000Z`);
-    if (cast) continue;
-    // An API resource usually says which row and asset a position is: fields the spec does not have.
-    Object.assign(p, { id: i + 1, asset_id: 1 });
-    for (const f of NUMBERS) if (typeof p[f] === 'number') p[f] = p[f].toFixed(7);
-    if (typeof p.ignition === 'boolean') p.ignition = p.ignition ? 1 : 0;
-  }
-  return new TextEncoder().encode(JSON.stringify(body));
+  const data = body.data.map((p, i) => {
+    const out = laravelPosition(p, { cast });
+    return cast ? out : { id: i + 1, asset_id: 1, ...out };
+  });
+  return new TextEncoder().encode(JSON.stringify({ ...body, data }));
 }
 
 /** What the core did before it read these forms itself: JSON.parse, the schema, then columns. */

@@ -7,6 +7,7 @@ import { startLocalService, type LocalService } from '../../../src/server';
 import { LOCATION_UPDATED_EVENT, accountChannelName } from '../../../src/shared/interface';
 import type { LivePosition } from '../../../src/shared/ipc/views';
 import { startRewritingProxy, type RewritingProxy } from '../rewriting-proxy';
+import { laravelPosition } from '../../support/laravel-forms';
 
 /**
  * A service as Laravel writes it without model casts, end to end (api/vendor-scalars.ts): a proxy in front of
@@ -14,20 +15,11 @@ import { startRewritingProxy, type RewritingProxy } from '../rewriting-proxy';
  * ("45.4642110"), TINYINT(1) as 0 and 1, timestamps to the microsecond — and a location event is broadcast the
  * same way through the local service's own Pusher server. The core reads them all as the spec's values.
  */
-const LOCATION_NUMBERS = ['latitude', 'longitude', 'altitude', 'speed', 'heading', 'odometer'] as const;
-
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** One spec 2.8 location as Eloquent serializes it. */
-function laravelLocation(p: Json): Json {
-  const out: Json = { ...p };
-  for (const f of LOCATION_NUMBERS) if (typeof p[f] === 'number') out[f] = p[f].toFixed(7);
-  if (typeof p.ignition === 'boolean') out.ignition = p.ignition ? 1 : 0;
-  if (typeof p.timestamp === 'string')
-    out.timestamp = new Date(p.timestamp).toISOString().replace('Z', '123Z');
-  return out;
-}
+/** One spec 2.8 location as Eloquent serializes it, with digits below the millisecond to drop. */
+const laravelLocation = (p: Json): Json => laravelPosition(p, { cast: false, microseconds: '123' });
 
 function laravelAnswer(path: string, body: unknown): unknown {
   if (!isObject(body)) return undefined;
