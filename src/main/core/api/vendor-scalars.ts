@@ -118,14 +118,14 @@ function walkedUnion(def: z.core.$ZodUnionDef & { discriminator?: string }, valu
     return branch ? walked(branch, value) : value;
   }
   if (options.some((o) => !['object', 'array'].includes(o._zod.def.type))) return value;
-  let first: unknown = value;
+  const readings: (readonly [z.core.$ZodType, unknown])[] = [];
   for (const option of options) {
     const v = walked(option, value);
-    if (v === value) continue;
-    if (first === value) first = v;
-    if (z.core.safeParse(option, v).success) return v;
+    if (v !== value) readings.push([option, v]);
   }
-  return first;
+  // One branch read something (an array of updates is not an update): no parse here, the caller's does it.
+  if (readings.length <= 1) return readings[0]?.[1] ?? value;
+  return (readings.find(([option, v]) => z.core.safeParse(option, v).success) ?? readings[0]!)[1];
 }
 
 /**
