@@ -18,9 +18,14 @@
  *            the definition (every pair of edges) in the same run, for a
  *            round outline and for two built so that many edges' boxes overlap.
  *
+ * --unwatched The local service with 50,000 vehicles and nobody on its live
+ *            channel (bench/alarms/unwatched-scenario.ts), against the same
+ *            service with one client on it: the alarm engine alone must cost
+ *            less than the alarm engine and the live feed.
+ *
  * Without a flag every scenario runs.
  *
- * Run: npm run bench:alarms [-- --service] [-- --app] [-- --outlines]
+ * Run: npm run bench:alarms [-- --service] [-- --app] [-- --outlines] [-- --unwatched]
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { GeofenceShape } from '../src/shared/interface';
@@ -33,6 +38,7 @@ import {
 import { createFleet } from '../src/server/sim/fleet';
 import { appScenario } from './alarms/app-scenario';
 import { outlineScenario } from './alarms/outline-scenario';
+import { unwatchedScenario } from './alarms/unwatched-scenario';
 import { seededRandom } from './support/seeded-random';
 import { median } from './support/sample-stats';
 
@@ -200,6 +206,11 @@ const SCENARIOS: readonly Scenario[] = [
     flag: '--outlines',
     title: 'Geofence outlines at the 10,000-point limit checked for crossing themselves (medians)',
     run: outlineScenario,
+  },
+  {
+    flag: '--unwatched',
+    title: 'Service: 50,000 vehicles with nobody on the live channel, against one client on it',
+    run: unwatchedScenario,
   },
 ];
 

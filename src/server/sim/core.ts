@@ -68,9 +68,9 @@ export const newSegmentState = (): SegmentState => ({
  */
 export const cacheCapacityFor = (size: number): number => Math.max(24_000, Math.ceil(size * 2.4));
 /**
- * Cached day schedules apart from the live ones: 20–70 KB each once the day's speed profiles are built,
- * so a count that does not grow with the fleet. Each asset's live day is held apart (liveDay), which is
- * what a tick asks for; this cache serves history, reports and yesterday.
+ * Cached day schedules apart from the held ones: 20–70 KB each once the day's speed profiles are built,
+ * so a count that does not grow with the fleet. Each asset's newest day is held apart (SimCore.day), which
+ * is what a tick asks for; this cache serves history, reports and yesterday.
  */
 const DAY_CACHE_CAPACITY = 24_000;
 /** Asset ids below this make keys that stay small integers (see dayKey); larger fleets use KEY_STRIDE_LARGE. */
@@ -86,8 +86,8 @@ export class SimCore {
   private readonly areas: DepotArea[] = [];
   private readonly plans: Lru<number, CyclePlan>;
   private readonly days: Lru<number, DaySchedule>;
-  /** Each asset's day the live feed is sampling (by asset id): one per asset, whatever the fleet's size. */
-  private readonly live: (DaySchedule | undefined)[] = [];
+  /** Each asset's newest day asked for (by asset id): one per asset, whatever the fleet's size. */
+  private readonly held: (DaySchedule | undefined)[] = [];
   private readonly keyStride: number;
   private readonly motion: MotionPoint = { km: 0, speed: 0, piece: 0 };
   private readonly point: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
@@ -96,9 +96,10 @@ export class SimCore {
   constructor(
     readonly seed: number,
     size: number,
+    dayCacheCapacity = DAY_CACHE_CAPACITY,
   ) {
     this.plans = new Lru(cacheCapacityFor(size));
-    this.days = new Lru(DAY_CACHE_CAPACITY);
+    this.days = new Lru(dayCacheCapacity);
     this.keyStride = size < KEY_STRIDE_SMALL ? KEY_STRIDE_SMALL : KEY_STRIDE_LARGE;
     this.city = createCity(seed);
     this.assets = buildAssets(seed, size, this.city.depots.length);
@@ -162,45 +163,43 @@ export class SimCore {
     return p;
   }
 
+  /**
+   * Each asset's newest day asked for is held apart from the cache (`held`): the live feed and the alarm
+   * engine both move forward through today, every asset at every tick, and a fleet larger than the cache
+   * would otherwise rebuild every asset's day at every tick, which is what the alarm engine did at 50,000
+   * vehicles with no one subscribed to the live channel (docs/architecture.md "National fleets"). Older days
+   * (history, reports, yesterday) go through the cache.
+   */
   day(id: number, day: number): DaySchedule {
-    const live = this.live[id];
-    if (live !== undefined && live.day === day) return live;
+    const held = this.held[id];
+    if (held !== undefined && held.day === day) return held;
     const k = this.dayKey(id, day);
     let d = this.days.get(k);
-    if (!d) {
-      d = buildDay(this.deps, this.model(id), day);
-      this.days.set(k, d);
+    if (held !== undefined && held.day > day) {
+      if (!d) {
+        d = buildDay(this.deps, this.model(id), day);
+        this.days.set(k, d);
+      }
+      return d;
     }
+    // The day it replaces is let go, not cached: a fleet's worth of yesterdays would fill the cache at every
+    // midnight (+220 MB a day at 10,000 vehicles, bench:sim) for the few windows that still reach back.
+    d ??= buildDay(this.deps, this.model(id), day);
+    this.held[id] = d;
     return d;
-  }
-
-  /**
-   * The day the live feed samples, held until the feed moves to the next one: a fleet of 100,000 keeps
-   * one live day each without crowding history's and reports' days out of the cache (or the reverse).
-   */
-  liveDay(id: number, day: number): DaySchedule {
-    const held = this.live[id];
-    if (held !== undefined && held.day === day) return held;
-    const d = this.days.get(this.dayKey(id, day)) ?? buildDay(this.deps, this.model(id), day);
-    this.live[id] = d;
-    return d;
-  }
-
-  /**
-   * Lets go of the speed profiles of a live day's drives that ended before `leg`'s predecessor: by the
-   * end of a shift they would be most of the day's memory. They are a pure function of the day and leg,
-   * so anyone who asks again gets the same profile, built anew.
-   */
-  releasePastProfiles(d: DaySchedule, leg: number): void {
-    const profiles = d.profiles;
-    for (let k = Math.min(leg - 1, profiles.length); k-- > 0;) profiles[k] = undefined;
   }
 
   dayAt(id: number, t: number): DaySchedule {
     return this.day(id, localDay(t));
   }
 
-  /** A drive's speed profile, kept with its day (so the day cache bounds it too). */
+  /**
+   * A drive's speed profile, kept with its day (so the day cache bounds it too). A held day lets go of the
+   * profiles of drives before the one before this: by the end of a shift they would be most of the day's
+   * memory, and whoever reads a held day (the live feed, the alarm engine, history of today) reads it
+   * forward. They are a pure function of the day and leg, so anyone who asks again gets the same profile,
+   * built anew.
+   */
   profile(d: DaySchedule, seg: DriveSeg): Profile {
     let p = d.profiles[seg.leg];
     if (!p) {
@@ -209,6 +208,10 @@ export class SimCore {
         dynamicsOf(this.seed, this.spec(d.assetId)),
         profileRng(this.seed, d.assetId, d.day, seg.leg),
       );
+      if (this.held[d.assetId] === d) {
+        const profiles = d.profiles;
+        for (let k = Math.min(seg.leg - 1, profiles.length); k-- > 0;) profiles[k] = undefined;
+      }
       d.profiles[seg.leg] = p;
     }
     return p;

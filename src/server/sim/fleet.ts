@@ -192,14 +192,11 @@ class SimFleet implements Fleet {
     const day = localDay(t);
     let c = this.live[assetId];
     if (!c || c.d.day !== day) {
-      c = this.dayContext(a, this.core.liveDay(assetId, day));
+      c = this.dayContext(a, this.core.day(assetId, day));
       this.live[assetId] = c;
     }
     // The asset's own cursor: the next live tick starts searching where this one ended.
-    const seg = c.cursor.seg;
-    const out = this.sample(c, t, c.cursor);
-    if (c.cursor.seg !== seg) this.core.releasePastProfiles(c.d, c.d.segs[c.cursor.seg]!.leg);
-    return out;
+    return this.sample(c, t, c.cursor);
   }
 
   history(assetId: number, start: number, end: number): Sample[] {

@@ -16,8 +16,13 @@ export function harshEventsOfDay(core: SimCore, d: DaySchedule, start: number, e
   const out: HarshEvent[] = [];
   const mp: MotionPoint = { km: 0, speed: 0, piece: 0 };
   const rp: RoutePoint = { lat: 0, lon: 0, heading: 0, curvature: 0 };
-  for (const s of d.segs) {
-    if (s.kind !== 'drive' || s.t1 < start || s.t0 > end) continue;
+  const segs = d.segs;
+  // The alarm engine asks every asset for a window of a few seconds at every tick: start at the segment
+  // before the one holding `start` (it may end exactly at `start`), not at the day's first.
+  for (let i = Math.max(0, core.segmentIndex(d, start) - 1); i < segs.length; i++) {
+    const s = segs[i]!;
+    if (s.t0 > end) break;
+    if (s.kind !== 'drive' || s.t1 < start) continue;
     const p = core.profile(d, s);
     for (const h of p.harsh) {
       const t = s.t0 + Math.round(h.at * 1000);
