@@ -9,7 +9,7 @@ import {
 import type { ServiceContext } from '../context';
 import type { FleetStores } from '../fleet/fleet-stores';
 import { ALERT_PATH } from './alert-resource';
-import { activeRules, rulesForAsset, type AlarmRule } from './alarm-rules';
+import { activeRules, ruleBook, type AlarmRule, type RuleBook } from './alarm-rules';
 import {
   evaluateAsset,
   fixBefore,
@@ -70,6 +70,7 @@ export class AlarmEngine {
   private until = 0;
   private revision = '';
   private rules: AlarmRule[] = [];
+  private book: RuleBook = ruleBook([]);
   private scope: EvaluationScope;
   /** Each asset's last fix evaluated; absent: not known (found again when a position rule needs it). */
   private readonly prev = new Map<number, FixState | null>();
@@ -128,13 +129,13 @@ export class AlarmEngine {
    */
   private async evaluateWindow(from: number, to: number): Promise<void> {
     this.reloadIfChanged();
-    const { rules: active, scope } = this;
+    const { rules: active, book, scope } = this;
     const raised: RaisedAlarm[] = [];
     const assets = active.length > 0 ? this.ctx.fleet.assets : [];
     for (let i = 0; i < assets.length; i++) {
       if (i > 0 && i % ASSETS_PER_SLICE === 0) await nextTurn();
       const asset = assets[i]!;
-      const rules = rulesForAsset(active, asset.id);
+      const rules = book.forAsset(asset.id);
       if (rules.size === 0) continue;
       const positions = usesPositions(rules);
       let prev = this.prev.get(asset.id);
@@ -172,6 +173,7 @@ export class AlarmEngine {
     if (revision === this.revision) return;
     this.revision = revision;
     this.rules = activeRules(records.list(ALERT_PATH));
+    this.book = ruleBook(this.rules);
     const geofences: IndexedGeofence[] = [];
     for (const r of records.list(GEOFENCE_PATH)) {
       const body = storedGeofenceSchema.safeParse(r.body);

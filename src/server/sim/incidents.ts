@@ -1,5 +1,6 @@
 import type { AlarmDay } from './alarms';
-import { newSegmentState } from './core';
+import { newSegmentState, type SegmentState, type SimCore } from './core';
+import type { DaySchedule } from './schedule';
 import { harshEventsOfDay } from './harsh';
 import { isPowerCut } from './offline';
 import type { Incident } from './types';
@@ -14,13 +15,10 @@ const r6 = (x: number): number => Math.round(x * 1e6) / 1e6;
  */
 export function incidentsOfDay(x: AlarmDay, start: number, end: number): Incident[] {
   const { core, d, fuel, gaps, fault } = x;
+  // Asked for every asset at every tick, for a window of a few seconds that mostly holds nothing: no closures
+  // and no state are made until something is found.
   const out: Incident[] = [];
-  const st = newSegmentState();
-  const at = (t: number): { lat: number; lon: number } => {
-    core.evaluate(d, t, st);
-    return { lat: r6(st.lat), lon: r6(st.lon) };
-  };
-  const within = (t: number): boolean => t >= start && t <= end;
+  let st: SegmentState | null = null;
 
   for (const h of harshEventsOfDay(core, d, start, end))
     out.push({
@@ -33,18 +31,28 @@ export function incidentsOfDay(x: AlarmDay, start: number, end: number): Inciden
       lon: h.lon,
     });
   for (const e of fuel.events)
-    if (e.kind === 'drain' && within(e.t))
-      out.push({ t: e.t, kind: 'fuel_drain', liters: Math.round(e.liters * 10) / 10, ...at(e.t) });
+    if (e.kind === 'drain' && e.t >= start && e.t <= end)
+      out.push({
+        t: e.t,
+        kind: 'fuel_drain',
+        liters: Math.round(e.liters * 10) / 10,
+        ...placeAt(core, d, e.t, (st ??= newSegmentState())),
+      });
   for (const g of gaps)
-    if (within(g.start) && isPowerCut(core.seed, d.assetId, g.start))
-      out.push({ t: g.start, kind: 'power_cut', ...at(g.start) });
-  if (fault && within(fault.t))
+    if (g.start >= start && g.start <= end && isPowerCut(core.seed, d.assetId, g.start))
+      out.push({ t: g.start, kind: 'power_cut', ...placeAt(core, d, g.start, (st ??= newSegmentState())) });
+  if (fault && fault.t >= start && fault.t <= end)
     out.push({
       t: fault.t,
       kind: 'engine_fault',
       code: fault.code,
       description: fault.description,
-      ...at(fault.t),
+      ...placeAt(core, d, fault.t, st ?? newSegmentState()),
     });
-  return out.sort((a, b) => a.t - b.t);
+  return out.length > 1 ? out.sort((a, b) => a.t - b.t) : out;
+}
+
+function placeAt(core: SimCore, d: DaySchedule, t: number, st: SegmentState): { lat: number; lon: number } {
+  core.evaluate(d, t, st);
+  return { lat: r6(st.lat), lon: r6(st.lon) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmRule } from '../../../src/server/alarms/alarm-rules';
-import { rulesForAsset } from '../../../src/server/alarms/alarm-rules';
+import { ruleBook, rulesForAsset } from '../../../src/server/alarms/alarm-rules';
 import { evaluateAsset, fixBefore, type EvaluationScope } from '../../../src/server/alarms/alarm-evaluator';
 import { indexGeofences } from '../../../src/shared/geo/geofence-index';
 import { createFleet } from '../../../src/server/sim/fleet';
@@ -37,6 +37,28 @@ function day(assetId: number, r: AlarmRule) {
 }
 
 describe('alarm rules', () => {
+  it('are looked up per asset from a book made once: each asset gets its own rules and the fleet-wide ones, in order', () => {
+    const rules = [
+      rule({ id: 1, kind: 'overspeed', threshold: 90 }),
+      rule({ id: 2, kind: 'overspeed', threshold: 50, assetId: 3 }),
+      rule({ id: 3, kind: 'low_fuel', threshold: 10, assetId: 5 }),
+      rule({ id: 4, kind: 'overspeed', threshold: 70 }),
+      rule({ id: 5, kind: 'harsh_driving', assetId: 3 }),
+    ];
+    const book = ruleBook(rules);
+    for (const a of fleet.assets) expect(book.forAsset(a.id)).toEqual(rulesForAsset(rules, a.id));
+    expect(
+      book
+        .forAsset(3)
+        .get('overspeed')
+        ?.map((r) => r.id),
+    ).toEqual([1, 2, 4]);
+    // The assets no rule names share the fleet-wide rules: one map, not one per asset and window.
+    expect(book.forAsset(1)).toBe(book.forAsset(2));
+    expect(book.forAsset(3)).not.toBe(book.forAsset(1));
+    expect(ruleBook([]).forAsset(1).size).toBe(0);
+  });
+
   it('an overspeed episode raises once, when the speed first goes over the threshold, and again only after it fell back', () => {
     const threshold = 50;
     const { alarms, fixes } = day(1, rule({ kind: 'overspeed', threshold, unit: 'km/h' }));
