@@ -170,6 +170,12 @@ describe('a Laravel service’s numbers and booleans of another JSON type', () =
       success: true,
       data: { a: 3, b: 4 },
     });
+    // Keys the sender chose, whatever they are called, are read as zod reads them in the spec's types.
+    const sent = JSON.parse('{"__proto__": {"x": "1"}, "constructor": {"x": "2"}}');
+    const spec = JSON.parse('{"__proto__": {"x": 1}, "constructor": {"x": 2}}');
+    const nested = z.record(z.string(), z.record(z.string(), z.number()));
+    expect(parseVendorScalars(nested, sent)).toEqual(nested.safeParse(spec));
+    expect(Object.getPrototypeOf(parseVendorScalars(nested, sent).data)).toBe(Object.prototype);
     const box = z.tuple([z.number(), z.number()], z.boolean());
     expect(parseVendorScalars(box, ['1.5', 2, 1, 0])).toMatchObject({
       success: true,
