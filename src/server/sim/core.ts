@@ -96,6 +96,7 @@ export class SimCore {
   constructor(
     readonly seed: number,
     size: number,
+    /** Smaller in tests, to show what a fleet larger than the cache does. */
     dayCacheCapacity = DAY_CACHE_CAPACITY,
   ) {
     this.plans = new Lru(cacheCapacityFor(size));
