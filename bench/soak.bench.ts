@@ -44,7 +44,7 @@
  *      npm run bench:soak -- --assets 50000 --hours 8 [--every 5] [--tick-ms 2500] [--cap-min 10]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -54,6 +54,7 @@ import { launchChromium } from '../test/support/chromium';
 import { growthOf, WINDOW, type Growth } from './soak/growth';
 import { soakPlan } from './soak/soak-plan';
 import { firstFullTick } from './support/first-full-tick';
+import { rssBytesOf } from './support/process-rss';
 import {
   coreMessageSchema,
   readyLineSchema,
@@ -93,17 +94,6 @@ interface Row {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
-
-/** Linux only; elsewhere the service's RSS is left out. */
-function rssOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? null : Number(kb) * 1024;
-  } catch {
-    return null;
-  }
-}
 
 async function startService(): Promise<{ child: ChildProcess; ready: ReadyLine }> {
   const child = spawn(
@@ -320,7 +310,7 @@ async function runSoak(): Promise<void> {
         ticks: (coreSample.positions - positionsAtAttach) / ASSETS,
         core: coreSample,
         renderer: rendererSample,
-        serviceRss: rssOf(serviceChild.pid),
+        serviceRss: rssBytesOf(serviceChild.pid),
         positionsPerS: ((coreSample.positions - lastPositions) / (now - lastAt)) * 1000,
         coreCpuPct: ((coreSample.cpuUserMs + coreSample.cpuSystemMs - lastCpuMs) / (now - lastAt)) * 100,
       };

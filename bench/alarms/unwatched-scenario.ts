@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { readyLineSchema } from '../soak/protocol';
 import { liveChannelClient } from '../support/live-channel-client';
+import { rssBytesOf } from '../support/process-rss';
 import { startServiceProcess } from '../support/service-process';
 
 /**
@@ -26,17 +28,14 @@ interface Figures {
   readonly rssMb: number;
 }
 
-/** utime + stime of a process in clock ticks (proc(5): fields 14 and 15), and its RSS. */
-function readProc(pid: number): { ticks: number; rssMb: number } {
+/** utime + stime of a process in clock ticks (proc(5): fields 14 and 15). */
+function cpuTicksOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces; the fields after it are counted from its closing ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const [utime, stime] = procStat.parse([fields[11], fields[12]]);
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return { ticks: utime + stime, rssMb: Number(kb) / 1024 };
+  return utime + stime;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(watched: boolean): Promise<Figures> {
   const { child, ready } = await startServiceProcess(
@@ -52,14 +51,15 @@ async function measure(watched: boolean): Promise<Figures> {
     await sleep(WARM_MS);
     const pid = child.pid;
     if (pid === undefined) throw new Error('The local service has no process id.');
-    const before = readProc(pid);
+    const before = cpuTicksOf(pid);
     const began = performance.now();
     await sleep(WINDOW_MS);
-    const after = readProc(pid);
     // Linux counts process CPU time in USER_HZ ticks, 100 a second on every architecture it runs on.
-    const cpuPercent = (after.ticks - before.ticks) / ((performance.now() - began) / 1000);
+    const cpuPercent = (cpuTicksOf(pid) - before) / ((performance.now() - began) / 1000);
+    const rss = rssBytesOf(pid);
+    if (rss === null) throw new Error('The local service exited during the measurement.');
     if (watched && received === 0) throw new Error('The watching client received no event.');
-    return { cpuPercent, rssMb: after.rssMb };
+    return { cpuPercent, rssMb: rss / 1024 / 1024 };
   } finally {
     client?.pusher.disconnect();
     child.kill('SIGTERM');
