@@ -55,10 +55,7 @@ export function activeRules(records: readonly StoredRecord[]): AlarmRule[] {
 /** The rules of one asset, by kind: looked up once per asset and window, not per fix. */
 export type RulesByKind = ReadonlyMap<AlarmKind, readonly AlarmRule[]>;
 
-export function rulesForAsset(rules: readonly AlarmRule[], assetId: number): RulesByKind {
-  return byKind(rules, assetId);
-}
-
+/** The rules that apply to `assetId` (null: to every asset alike, the fleet-wide ones), in their order. */
 function byKind(rules: readonly AlarmRule[], assetId: number | null): RulesByKind {
   const out = new Map<AlarmKind, AlarmRule[]>();
   for (const r of rules) {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { geofenceBodySchema, type Alarm } from '../../../src/shared/interface';
 import { evaluateAsset, fixBefore, type RaisedAlarm } from '../../../src/server/alarms/alarm-evaluator';
-import { activeRules, rulesForAsset } from '../../../src/server/alarms/alarm-rules';
+import { activeRules, ruleBook } from '../../../src/server/alarms/alarm-rules';
 import { BACKFILL_LIMIT_MS } from '../../../src/server/alarms/alarm-engine';
 import { indexGeofences } from '../../../src/shared/geo/geofence-index';
 import { startAlarmService, type AlarmTestService } from './alarm-service';
@@ -43,9 +43,9 @@ async function evaluatedOnce(t: AlarmTestService, from: number, to: number): Pro
     geofences: indexGeofences(geofences),
     geofenceNames: new Map(geofences.map((g) => [g.id, g.name])),
   };
+  const book = ruleBook(rules);
   return fleet.assets.flatMap(
-    (a) =>
-      evaluateAsset(scope, a, rulesForAsset(rules, a.id), from, to, fixBefore(fleet, a, from - 1)).alarms,
+    (a) => evaluateAsset(scope, a, book.forAsset(a.id), from, to, fixBefore(fleet, a, from - 1)).alarms,
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmRule } from '../../../src/server/alarms/alarm-rules';
-import { ruleBook, rulesForAsset } from '../../../src/server/alarms/alarm-rules';
+import { ruleBook } from '../../../src/server/alarms/alarm-rules';
 import { evaluateAsset, fixBefore, type EvaluationScope } from '../../../src/server/alarms/alarm-evaluator';
 import { indexGeofences } from '../../../src/shared/geo/geofence-index';
 import { createFleet } from '../../../src/server/sim/fleet';
@@ -28,7 +28,7 @@ function day(assetId: number, r: AlarmRule) {
   const alarms = evaluateAsset(
     scope,
     asset,
-    rulesForAsset([r], assetId),
+    ruleBook([r]).forAsset(assetId),
     DAY_START,
     DAY_END,
     fixBefore(fleet, asset, DAY_START - 1),
@@ -46,13 +46,12 @@ describe('alarm rules', () => {
       rule({ id: 5, kind: 'harsh_driving', assetId: 3 }),
     ];
     const book = ruleBook(rules);
-    for (const a of fleet.assets) expect(book.forAsset(a.id)).toEqual(rulesForAsset(rules, a.id));
-    expect(
-      book
-        .forAsset(3)
-        .get('overspeed')
-        ?.map((r) => r.id),
-    ).toEqual([1, 2, 4]);
+    const ids = (assetId: number) =>
+      Object.fromEntries([...book.forAsset(assetId)].map(([kind, list]) => [kind, list.map((r) => r.id)]));
+    expect(ids(3)).toEqual({ overspeed: [1, 2, 4], harsh_driving: [5] });
+    expect(ids(5)).toEqual({ overspeed: [1, 4], low_fuel: [3] });
+    for (const a of fleet.assets)
+      if (a.id !== 3 && a.id !== 5) expect(ids(a.id)).toEqual({ overspeed: [1, 4] });
     // The assets no rule names share the fleet-wide rules: one map, not one per asset and window.
     expect(book.forAsset(1)).toBe(book.forAsset(2));
     expect(book.forAsset(3)).not.toBe(book.forAsset(1));
