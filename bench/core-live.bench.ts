@@ -25,6 +25,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { createAppCore } from '../src/main/core/app-core';
 import { signInAsDemoOperator } from '../src/main/demo/demo-sign-in';
@@ -102,8 +103,6 @@ export interface LivePoint {
 
 const isLiveBatch = (event: IpcEvent, _payload: unknown): _payload is IpcEvents['live.positions'] =>
   event === 'live.positions';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface Counters {
   stats: LatencyStats;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startLocalService, type LocalService, type ReadyUser } from '../src/server';
 import {
   LOCATION_UPDATED_EVENT,
@@ -43,7 +44,6 @@ const WINDOW_MS = arg('window-ms', 10_000);
 /** The clients run off the service's thread, as they would run in other processes (see receiver-worker.ts). */
 const RECEIVER_THREADS = arg('receiver-threads', 2);
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const verdict = (ok: boolean): string => (ok ? 'meets target' : 'MISSES target');

@@ -48,6 +48,7 @@ import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { builtRenderer } from '../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../test/support/chromium';
@@ -91,7 +92,6 @@ interface Row {
   readonly coreCpuPct: number;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
 

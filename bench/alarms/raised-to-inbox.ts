@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { createAppCore } from '../../src/main/core/app-core';
 import { signInAsDemoOperator } from '../../src/main/demo/demo-sign-in';
@@ -35,7 +36,6 @@ const RULE_EVERY_MS = 250;
 const BURST_MS = 70_000;
 const isRaised = (event: IpcEvent, _payload: unknown): _payload is IpcEvents['alarms.raised'] =>
   event === 'alarms.raised';
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 const publishedSchema = z.object({ event: z.literal('published'), ids: z.array(z.int()), at: z.number() });
 

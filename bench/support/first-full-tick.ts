@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCATION_UPDATED_EVENT } from '../../src/shared/interface';
 import { liveChannelClient } from './live-channel-client';
 
@@ -16,8 +17,6 @@ interface ServiceReady {
 const FIRST_TICK_CAP_MS = 15 * 60_000;
 /** A whole tick's worth within one tick: most of the fleet (some trackers are offline by design). */
 const FULL_TICK_SHARE = 0.8;
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Waits with a bare client until the service publishes a whole tick's worth of positions within one
