@@ -146,13 +146,16 @@ class Decoder {
 
   /** Whether the next key is `name` exactly (read past it if so). */
   private isKey(name: Uint8Array): boolean {
-    if (this.peek() !== QUOTE) return false;
-    const b = this.b;
-    const at = this.at + 1;
-    for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
-    if (b[at + name.length] !== QUOTE) return false;
-    this.at = at + name.length + 1;
+    if (this.peek() !== QUOTE || !this.keyAt(this.at + 1, name)) return false;
+    this.at += name.length + 2;
     return true;
+  }
+
+  /** Whether the bytes from `at` are `name` and the quote that closes it. */
+  private keyAt(at: number, name: Uint8Array): boolean {
+    const b = this.b;
+    for (let k = 0; k < name.length; k++) if (b[at + k] !== name[k]) return false;
+    return b[at + name.length] === QUOTE;
   }
 
   private position(): void {
@@ -270,15 +273,9 @@ class Decoder {
                     ? 7
                     : -1;
     const field = FIELD_BYTES[index];
-    if (field) {
-      const [name, bit] = field;
-      const len = name.length;
-      let k = 1;
-      while (k < len && b[at + k] === name[k]) k++;
-      if (k === len && b[at + len] === QUOTE) {
-        this.at = at + len + 1;
-        return bit;
-      }
+    if (field && this.keyAt(at, field[0])) {
+      this.at = at + field[0].length + 1;
+      return field[1];
     }
     // Another field (a Laravel resource's id, asset_id, created_at…): its value is skipped, as the schema
     // drops it. A key with an escape is left to the schema.

@@ -16,11 +16,11 @@ function readAs(expected: string, value: unknown): number | boolean | null {
   return null;
 }
 
-const fields = new WeakMap<z.core.$ZodObjectDef, readonly (readonly [string, z.core.$ZodType])[]>();
-const fieldsOf = (def: z.core.$ZodObjectDef): readonly (readonly [string, z.core.$ZodType])[] => {
-  let list = fields.get(def);
-  if (!list) fields.set(def, (list = Object.entries(def.shape)));
-  return list;
+const fieldNames = new WeakMap<z.core.$ZodObjectDef, readonly string[]>();
+const fieldNamesOf = (def: z.core.$ZodObjectDef): readonly string[] => {
+  let names = fieldNames.get(def);
+  if (!names) fieldNames.set(def, (names = Object.keys(def.shape)));
+  return names;
 };
 
 /** Schemas whose last value needed the walk: a service sends its values one way, so that way is tried first. */
@@ -60,24 +60,17 @@ function walked(schema: z.core.$ZodType, value: unknown): unknown {
       return walked((def as z.core.$ZodPipeDef).in, value);
     case 'lazy':
       return walked((def as z.core.$ZodLazyDef).getter(), value);
-    case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-      const record = value as Record<string, unknown>;
-      let out: Record<string, unknown> | null = null;
-      for (const [key, field] of fieldsOf(def as z.core.$ZodObjectDef)) {
-        if (!(key in record)) continue;
-        const v = walked(field, record[key]);
-        if (v !== record[key]) (out ??= { ...record })[key] = v;
-      }
-      return out ?? value;
-    }
+    case 'object':
     case 'record': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       const record = value as Record<string, unknown>;
+      // An object's fields each with its own schema; a record's keys all with its value schema.
+      const shape = def.type === 'object' ? (def as z.core.$ZodObjectDef).shape : null;
       const element = (def as z.core.$ZodRecordDef).valueType;
       let out: Record<string, unknown> | null = null;
-      for (const key of Object.keys(record)) {
-        const v = walked(element, record[key]);
+      for (const key of shape ? fieldNamesOf(def as z.core.$ZodObjectDef) : Object.keys(record)) {
+        if (!(key in record)) continue;
+        const v = walked(shape ? shape[key]! : element, record[key]);
         if (v !== record[key]) (out ??= { ...record })[key] = v;
       }
       return out ?? value;
