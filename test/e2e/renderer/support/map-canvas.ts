@@ -164,3 +164,64 @@ export async function pixelsInColours(page: Page, colours: readonly string[]): P
     return n;
   }, rgb);
 }
+
+/**
+ * A point of the page, in the live map and as near `near` (relative to the map's box) as can be found, where
+ * a click lands on the map itself: no marker drawn within `clearance` CSS pixels (the simulated fleet moves,
+ * and a click on a marker selects its asset) and no control of the map's under it.
+ */
+export async function quietMapPoint(
+  page: Page,
+  near: { readonly x: number; readonly y: number },
+  clearance: number,
+): Promise<{ x: number; y: number }> {
+  const found = await page.locator(FLEET_CANVAS).evaluate(
+    async (node: unknown, [nx, ny, r]: readonly [number, number, number]) => {
+      interface Doc {
+        elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null;
+      }
+      const doc = (globalThis as unknown as { document: Doc }).document;
+      const el = node as PageCanvas;
+      if (el.tagName !== 'CANVAS') throw new Error('the map layer is not a canvas');
+      const box = el.getBoundingClientRect();
+      let pixels: Pixels | null = el.readFleetPixels ? await el.readFleetPixels() : null;
+      if (!pixels) {
+        const ctx = el.getContext('2d');
+        if (!ctx) throw new Error('the map canvas cannot be read');
+        pixels = {
+          width: el.width,
+          height: el.height,
+          data: ctx.getImageData(0, 0, el.width, el.height).data,
+        };
+      }
+      const all = pixels;
+      const dpr = all.width / box.width;
+      const painted = (x: number, y: number): boolean => {
+        const x0 = Math.floor((x - r - box.left) * dpr);
+        const y0 = Math.floor((y - r - box.top) * dpr);
+        const side = Math.ceil(2 * r * dpr);
+        for (let py = Math.max(0, y0); py < Math.min(all.height, y0 + side); py++)
+          for (let px = Math.max(0, x0); px < Math.min(all.width, x0 + side); px++)
+            if (all.data[(py * all.width + px) * 4 + 3]! > 0) return true;
+        return false;
+      };
+      const candidates: [number, number][] = [];
+      for (let y = r; y < box.height - r; y += 10)
+        for (let x = r; x < box.width - r; x += 10) candidates.push([x, y]);
+      candidates.sort((a, b) => Math.hypot(a[0] - nx, a[1] - ny) - Math.hypot(b[0] - nx, b[1] - ny));
+      for (const [cx, cy] of candidates) {
+        const x = box.left + cx;
+        const y = box.top + cy;
+        const hit = doc.elementFromPoint(x, y);
+        if (!hit || !hit.closest('[data-testid="live-map"]')) continue;
+        if (hit.closest('.leaflet-control, button, a, [role=status], [role=alert]')) continue;
+        if (!painted(x, y)) return { x, y };
+      }
+      return null;
+    },
+    [near.x, near.y, clearance] as const,
+  );
+  if (!found)
+    throw new Error(`no point of the live map is ${clearance} px clear of every marker and control`);
+  return found;
+}
