@@ -22,6 +22,43 @@ describe('pushes waiting for a renderer', () => {
     ]);
   });
 
+  it('join the refreshes of the list that wait into one, which a whole fleet replaces', () => {
+    const channel = createPushChannel();
+    const got: PushMessage[] = [];
+    const target = channel.attach((m) => got.push(m));
+    const asset = (id: number) => ({
+      id,
+      name: `Van ${id}`,
+      registration: null,
+      vin: null,
+      make: null,
+      model: null,
+      year: null,
+      tracker: null,
+    });
+    const listed = (assets: number[] | null, forgotten: number[], fetchedAt: number) => ({
+      assets: assets?.map(asset) ?? null,
+      forgotten,
+      fetchedAt,
+      fromCache: false,
+    });
+    // Refreshes before a whole fleet are in it.
+    channel.push('fleet.listed', listed([1, 2, 7], [], 1));
+    const whole = { assets: [asset(1), asset(2)], positions: [], fetchedAt: 2, fromCache: false };
+    channel.push('fleet.changed', whole);
+    // After it: the newest list, what either forgot unless a newer list names it, the newest age.
+    channel.push('fleet.listed', listed([1, 2, 5], [7], 3));
+    channel.push('live.positions', { positions: [...batch(5).positions, ...batch(6).positions] });
+    channel.push('fleet.listed', listed(null, [6], 4));
+    channel.push('fleet.listed', listed([1, 2, 7], [5], 5));
+    target.ready();
+    expect(got).toEqual([
+      { event: 'fleet.changed', payload: whole },
+      // The forgotten assets' fixes that waited are not sent after the list that forgot them.
+      { event: 'fleet.listed', payload: listed([1, 2, 7], [6, 5], 5) },
+    ]);
+  });
+
   it('wait for the first renderer when none exists yet', () => {
     const channel = createPushChannel();
     channel.push('reports.removed', { localId: 'before-any-window' });

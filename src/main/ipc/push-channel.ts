@@ -49,6 +49,36 @@ type Queued = PushMessage | LiveRun;
 
 const isLiveRun = (m: Queued): m is LiveRun => 'byAsset' in m;
 
+function removeAll(queue: Queued[], drop: (m: Queued) => boolean): void {
+  for (let i = queue.length - 1; i >= 0; i--) if (drop(queue[i]!)) queue.splice(i, 1);
+}
+
+/**
+ * A refresh's push joins the one queued before it, if any (taken out of the queue): the newest list,
+ * every asset either forgot that the newest list does not name again, the newest age. Its forgotten
+ * assets' fixes leave the queued live run, which would otherwise be sent after it and show them again.
+ * A renderer away for hours (macOS keeps the app without a window) so holds one list, not one each five minutes.
+ */
+function mergeListed(queue: Queued[], next: IpcEvents['fleet.listed']): PushMessage {
+  const at = queue.findIndex((m) => m.event === 'fleet.listed');
+  const before = at >= 0 ? (queue.splice(at, 1)[0] as PushMessage).payload : null;
+  const prior = before as IpcEvents['fleet.listed'] | null;
+  const named = next.assets ? new Set(next.assets.map((a) => a.id)) : null;
+  const forgotten = new Set(prior?.forgotten.filter((id) => !named?.has(id)));
+  for (const id of next.forgotten) forgotten.add(id);
+  const run = queue.find(isLiveRun);
+  if (run) {
+    for (const id of forgotten) run.byAsset.delete(id);
+    if (run.byAsset.size === 0) queue.splice(queue.indexOf(run), 1);
+  }
+  const payload: IpcEvents['fleet.listed'] = {
+    ...next,
+    assets: next.assets ?? prior?.assets ?? null,
+    forgotten: [...forgotten],
+  };
+  return { event: 'fleet.listed', payload };
+}
+
 /**
  * Pushes from the core to every renderer, held back until that renderer says
  * it is ready (as electron/fiddle does): a push sent before the renderer has
@@ -75,11 +105,15 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
       const live = run && isLiveRun(run) ? run : { event: 'live.positions' as const, byAsset: new Map() };
       for (const p of positions) live.byAsset.set(p.assetId, p);
       queue.push(live);
+    } else if (message.event === 'fleet.listed') {
+      queue.push(mergeListed(queue, message.payload as IpcEvents['fleet.listed']));
     } else {
       if (SNAPSHOTS.has(message.event)) {
         const old = queue.findIndex((m) => m.event === message.event);
         if (old >= 0) queue.splice(old, 1);
       }
+      // A whole fleet holds what every refresh before it changed.
+      if (message.event === 'fleet.changed') removeAll(queue, (m) => m.event === 'fleet.listed');
       queue.push(message);
     }
     if (queue.length <= limit) return;

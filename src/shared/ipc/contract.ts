@@ -5,6 +5,7 @@ import {
   settingsPatchSchema,
   type AppInfo,
   type ConnectionStatus,
+  type FleetListed,
   type FleetSnapshot,
   type HistoryResult,
   type JsonReportContent,
@@ -234,6 +235,8 @@ export interface IpcEvents {
   /** Coalesced live positions, at most 10 batches a second. */
   'live.positions': { readonly positions: readonly LivePosition[] };
   'fleet.changed': FleetSnapshot;
+  /** A refresh of the asset list (every five minutes, or asked for): what it changed. */
+  'fleet.listed': FleetListed;
   'reports.changed': LocalReport;
   'reports.removed': { readonly localId: string };
   'links.changed': TrackingLink[];

@@ -130,6 +130,20 @@ export interface FleetSnapshot {
 }
 
 /**
+ * What a refresh of the list changed. Positions are not in it: the renderer holds them from the live
+ * pushes, and at 50,000 assets they were a third of a snapshot's tens of megabytes every five minutes
+ * (docs/architecture.md "National fleets").
+ */
+export interface FleetListed {
+  /** The new list; null when it is the one the renderer holds (unchanged, or not read: offline). */
+  readonly assets: readonly Asset[] | null;
+  /** Assets the list left out whose live fixes were shown: no longer (docs/architecture.md "Live positions"). */
+  readonly forgotten: readonly number[];
+  readonly fetchedAt: number | null;
+  readonly fromCache: boolean;
+}
+
+/**
  * History as columns of typed arrays: 259,200 points cross IPC as a few
  * buffers instead of 259,200 objects (structured clone copies buffers fast).
  */

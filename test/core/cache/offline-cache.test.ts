@@ -117,6 +117,30 @@ describe('offline cache file', () => {
     again.close();
   });
 
+  it('tells whether a list read again is the one it holds, and stamps when it was read either way', () => {
+    let at = 1_000;
+    const cache = openOfflineCache(':memory:', { now: () => at });
+    expect(cache.assets.replaceAll([asset(1), asset(2)])).toEqual({ changed: true, fetchedAt: 1_000 });
+    at = 2_000;
+    expect(cache.assets.replaceAll([asset(1), asset(2)])).toEqual({ changed: false, fetchedAt: 2_000 });
+    expect(cache.assets.list()).toEqual({ assets: [asset(1), asset(2)], fetchedAt: 2_000 });
+    // Another order, one field, one asset fewer, one more: each is a new list.
+    at = 3_000;
+    expect(cache.assets.replaceAll([asset(2), asset(1)]).changed).toBe(true);
+    expect(cache.assets.list().assets.map((a) => a.id)).toEqual([2, 1]);
+    at = 4_000;
+    expect(cache.assets.replaceAll([asset(2), { ...asset(1), name: 'Van 1 (spare)' }]).changed).toBe(true);
+    expect(cache.assets.list().assets[1]?.name).toBe('Van 1 (spare)');
+    expect(cache.assets.replaceAll([asset(2)]).changed).toBe(true);
+    expect(cache.assets.replaceAll([asset(2), asset(3)]).changed).toBe(true);
+    expect(cache.assets.list()).toEqual({ assets: [asset(2), asset(3)], fetchedAt: 4_000 });
+    // A damaged row is not the asset the service sent: the list is written again and reads whole.
+    cache.db.prepare("UPDATE assets SET json = '{broken' WHERE id = 3").run();
+    expect(cache.assets.replaceAll([asset(2), asset(3)]).changed).toBe(true);
+    expect(cache.assets.list().assets.map((a) => a.id)).toEqual([2, 3]);
+    cache.close();
+  });
+
   it('skips a damaged row and falls back to the default of a damaged setting', () => {
     const cache = openOfflineCache(':memory:');
     cache.assets.replaceAll([asset(1), asset(2)]);

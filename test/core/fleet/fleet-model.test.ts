@@ -5,7 +5,7 @@ import { openOfflineCache, type OfflineCache } from '../../../src/main/core/cach
 import { createFleetModel } from '../../../src/main/core/fleet/fleet-model';
 import { createLiveFeed, type LiveFeed } from '../../../src/main/core/live/live-feed';
 import { startLocalService, type LocalService } from '../../../src/server';
-import type { FleetSnapshot, LivePosition } from '../../../src/shared/ipc/views';
+import type { FleetListed, LivePosition } from '../../../src/shared/ipc/views';
 
 describe('fleet model', () => {
   let service: LocalService;
@@ -89,7 +89,7 @@ describe('fleet model', () => {
       assets: ownCache.assets,
       api: () => mixed,
       live: live.feed,
-      onChanged: () => undefined,
+      onListed: () => undefined,
     });
     const listed = (await fleet.refresh()).assets.map((a) => a.id);
     expect(listed).toEqual(restricted!.asset_ids);
@@ -108,13 +108,12 @@ describe('fleet model', () => {
   });
 
   it('lists every page, keeps the list, and serves it from the cache when offline', async () => {
-    const changes: FleetSnapshot[] = [];
     const live = liveFeed();
     const fleet = createFleetModel({
       assets: cache.assets,
       api,
       live: live.feed,
-      onChanged: (s) => changes.push(s),
+      onListed: () => undefined,
     });
     const snap = await fleet.refresh();
     expect(snap.assets).toHaveLength(23);
@@ -143,7 +142,7 @@ describe('fleet model', () => {
       assets: cache.assets,
       api,
       live: liveFeed().feed,
-      onChanged: () => undefined,
+      onListed: () => undefined,
     });
     expect(restarted.snapshot()).toMatchObject({ fromCache: true });
     expect(restarted.snapshot().assets).toHaveLength(23);
@@ -156,7 +155,7 @@ describe('fleet model', () => {
       assets: cache.assets,
       api,
       live: live.feed,
-      onChanged: () => undefined,
+      onListed: () => undefined,
     });
     const [first, second] = fleet.snapshot().assets;
     const answered = live.pushed();
@@ -214,7 +213,7 @@ describe('fleet model', () => {
       assets: own.assets,
       api: () => gated,
       live: live.feed,
-      onChanged: () => undefined,
+      onListed: () => undefined,
       locationBatch: 5,
     });
     await fleet.refresh();
@@ -244,7 +243,7 @@ describe('fleet model', () => {
       assets: cache.assets,
       api: () => api(reroute),
       live: liveFeed().feed,
-      onChanged: () => undefined,
+      onListed: () => undefined,
       log: { warn: (m) => warnings.push(m) },
     });
     await fleet.refreshLocations();
@@ -254,18 +253,92 @@ describe('fleet model', () => {
     );
   });
 
+  it('hands on what each refresh changed: the list only when it is not the one held, the assets it forgot, never the positions', async () => {
+    // The list as the operator (every asset) or as the restricted user (theirs), over real HTTP.
+    const [operator, restricted] = service.users;
+    let token = restricted!.token;
+    let reachable = true;
+    const http = createHttpClient({
+      getToken: () => token,
+      timeoutMs: 3000,
+      fetch: (input, init) => fetch(reachable ? String(input) : unreachable(String(input)), init),
+    });
+    const fleetApi = createFleetApi(http, {
+      apiUrl: service.api_url,
+      accountKey: service.account_key,
+      pageSize: 5,
+    });
+    let clock = Date.UTC(2026, 10, 28, 8, 0);
+    const own = openOfflineCache(':memory:', { now: () => clock });
+    onTestFinished(() => own.close());
+    const listed: FleetListed[] = [];
+    const live = liveFeed();
+    const fleet = createFleetModel({
+      assets: own.assets,
+      api: () => fleetApi,
+      live: live.feed,
+      onListed: (l) => listed.push(l),
+      now: () => clock,
+    });
+
+    const theirs = new Set(restricted!.asset_ids);
+    expect(theirs.size).toBeGreaterThan(0);
+    const first = await fleet.refresh();
+    expect(new Set(first.assets.map((a) => a.id))).toEqual(theirs);
+    expect(listed).toEqual([{ assets: first.assets, forgotten: [], fetchedAt: clock, fromCache: false }]);
+
+    clock += 300_000;
+    const same = await fleet.refresh();
+    expect(listed[1]).toEqual({ assets: null, forgotten: [], fetchedAt: clock, fromCache: false });
+    // The caller of refresh() still gets the whole fleet, with the new age; the cache holds it too.
+    expect(same).toMatchObject({ fetchedAt: clock, fromCache: false });
+    expect(same.assets).toEqual(first.assets);
+    expect(own.assets.list().fetchedAt).toBe(clock);
+
+    // A live fix of an asset their list does not have is shown until a list asked for after it leaves it out.
+    const other = 20;
+    expect(theirs.has(other)).toBe(false);
+    const shown = live.pushed();
+    fleet.addLive([
+      { assetId: other, lat: 45, lon: 9, speed: 0, course: 0, t: clock, state: 'stopped', ignition: false },
+    ]);
+    expect((await shown).map((p) => p.assetId)).toEqual([other]);
+    clock += 60_000;
+    await fleet.refresh();
+    expect(listed[2]).toEqual({ assets: null, forgotten: [other], fetchedAt: clock, fromCache: false });
+    expect(fleet.snapshot().positions.map((p) => p.assetId)).not.toContain(other);
+
+    token = operator!.token;
+    clock += 300_000;
+    const all = await fleet.refresh();
+    expect(all.assets).toHaveLength(23);
+    expect(listed[3]).toEqual({ assets: all.assets, forgotten: [], fetchedAt: clock, fromCache: false });
+    expect(fleet.assetName(other)).toBe(all.assets.find((a) => a.id === other)?.name);
+
+    reachable = false;
+    clock += 300_000;
+    const offline = await fleet.refresh();
+    expect(offline).toMatchObject({ fromCache: true, fetchedAt: clock - 300_000 });
+    expect(listed[4]).toEqual({ assets: null, forgotten: [], fetchedAt: clock - 300_000, fromCache: true });
+    // No refresh pushed a position: the renderer has them from the live feed.
+    for (const l of listed)
+      expect(Object.keys(l).sort()).toEqual(['assets', 'fetchedAt', 'forgotten', 'fromCache']);
+  });
+
   it('refreshes in the background only while signed in, and warns only of a refresh that failed', async () => {
     // Only the refresh's interval is driven by the test; the requests run on real sockets and timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const warnings: string[] = [];
       let signedIn = false;
-      const snapshots: FleetSnapshot[] = [];
+      const listed: FleetListed[] = [];
+      const own = openOfflineCache(':memory:');
+      onTestFinished(() => own.close());
       const fleet = createFleetModel({
-        assets: cache.assets,
+        assets: own.assets,
         api: () => (signedIn ? api() : null),
         live: liveFeed().feed,
-        onChanged: (s) => snapshots.push(s),
+        onListed: (l) => listed.push(l),
         refreshIntervalMs: 1000,
         log: { warn: (m) => warnings.push(m) },
       });
@@ -276,7 +349,8 @@ describe('fleet model', () => {
       expect(requests.length).toBe(asked);
       signedIn = true;
       vi.advanceTimersByTime(1000);
-      await expect.poll(() => snapshots.length).toBe(1);
+      await expect.poll(() => listed.length).toBe(1);
+      expect(listed[0]?.assets).toHaveLength(23);
       expect(requests.length).toBeGreaterThan(asked);
       expect(warnings).toEqual([]);
       fleet.stop();

@@ -7,7 +7,7 @@ import { createLiveFeed, type LiveFeed } from '../../../src/main/core/live/live-
 import { startRealtime, type Realtime } from '../../../src/main/core/realtime/realtime';
 import { endpointsOfLocal } from '../../../src/main/demo/demo-of-service';
 import { startLocalService, type LocalService } from '../../../src/server';
-import type { FleetSnapshot } from '../../../src/shared/ipc/views';
+import type { FleetListed } from '../../../src/shared/ipc/views';
 
 /**
  * Live fixes of assets the list does not have (fleet/unlisted-assets.ts), end to end: the account channel of
@@ -49,12 +49,12 @@ describe('fleet model: live fixes of assets the list does not have', () => {
       { apiUrl: service.api_url, accountKey: service.account_key, pageSize: 50 },
     );
     const warnings: string[] = [];
-    const snapshots: FleetSnapshot[] = [];
+    const listed: FleetListed[] = [];
     const fleet = createFleetModel({
       assets: cache.assets,
       api: () => api,
       live,
-      onChanged: (s) => snapshots.push(s),
+      onListed: (l) => listed.push(l),
       unlistedRefreshGapMs: 600,
       log: { warn: (m) => warnings.push(m) },
     });
@@ -84,12 +84,15 @@ describe('fleet model: live fixes of assets the list does not have', () => {
     await expect.poll(() => others().length, { timeout: 10_000 }).toBeGreaterThan(0);
     // One list is asked for after their first fixes, no sooner than the gap after the last one, and it
     // leaves them out: they are forgotten, and the renderer is handed the fleet without them.
-    await expect.poll(() => snapshots.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => listed.length, { timeout: 10_000 }).toBe(2);
     expect(asked).toHaveLength(2);
     // The gap runs from when the model asked, a moment before the request left (timers may also fire a
     // millisecond early by Date.now).
     expect(asked[1]! - listedAt).toBeGreaterThanOrEqual(550);
-    const kept = snapshots[1]!.positions.map((p) => p.assetId);
+    const forgotten = listed[1]!.forgotten;
+    expect(forgotten.length).toBeGreaterThan(0);
+    expect(forgotten.filter((id) => mine.has(id))).toEqual([]);
+    const kept = fleet.snapshot().positions.map((p) => p.assetId);
     expect(kept.filter((id) => !mine.has(id))).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(

@@ -63,4 +63,40 @@ describe('fleet store', () => {
     expect(fleet.positions.size).toBe(20);
     expect(fleet.fromCache).toBe(true);
   });
+  it('applies a refresh of the list: a new list when it has one, positions of the assets it forgot gone, the others kept', async () => {
+    const sim = simFleet(5);
+    bridge.handle('fleet.snapshot', {
+      assets: sim.assets,
+      positions: sim.positions,
+      fetchedAt: 1,
+      fromCache: true,
+    });
+    const fleet = useFleet();
+    fleet.listen();
+    await fleet.load();
+    const assets = fleet.assets;
+    bridge.emit('live.positions', { positions: [fix(1, 10, 7)] });
+    const version = fleet.version;
+    bridge.emit('fleet.listed', { assets: null, forgotten: [], fetchedAt: 2, fromCache: false });
+    expect(fleet.assets).toBe(assets);
+    expect(fleet.positions.get(1)?.lat).toBe(7);
+    expect(fleet.positions.size).toBe(5);
+    expect([fleet.version, fleet.removals]).toEqual([version, 0]);
+    expect([fleet.fetchedAt, fleet.fromCache]).toEqual([2, false]);
+
+    bridge.emit('fleet.listed', {
+      assets: sim.assets.slice(0, 4),
+      forgotten: [5],
+      fetchedAt: 3,
+      fromCache: false,
+    });
+    expect(fleet.assets).toHaveLength(4);
+    expect(fleet.assetsById.has(5)).toBe(false);
+    expect([...fleet.positions.keys()].sort()).toEqual([1, 2, 3, 4]);
+    expect(fleet.positions.get(1)?.lat).toBe(7);
+    expect([fleet.version, fleet.removals]).toEqual([version + 1, 1]);
+    // Offline: the list stands, marked as cached; an id it no longer shows changes nothing.
+    bridge.emit('fleet.listed', { assets: null, forgotten: [5], fetchedAt: 3, fromCache: true });
+    expect([fleet.version, fleet.removals, fleet.fromCache]).toEqual([version + 1, 1, true]);
+  });
 });

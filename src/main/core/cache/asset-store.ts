@@ -9,8 +9,11 @@ export interface CachedLocation {
 
 /** Assets and their last known locations (spec 2.7, 2.8), as the service sent them. */
 export interface AssetStore {
-  /** The whole list, replacing the previous one (assets no longer listed are gone for this user). */
-  replaceAll(assets: readonly Asset[]): void;
+  /**
+   * The whole list, replacing the previous one (assets no longer listed are gone for this user). When
+   * every asset, and their order, is as stored, only the time it was read changes and `changed` is false.
+   */
+  replaceAll(assets: readonly Asset[]): { readonly changed: boolean; readonly fetchedAt: number };
   list(): { readonly assets: Asset[]; readonly fetchedAt: number | null };
   putLocation(assetId: number, location: Location): void;
   locations(): CachedLocation[];
@@ -23,6 +26,9 @@ export function createAssetStore(db: Database.Database, now: () => number = Date
     all: db.prepare<[], { json: string; fetched_at: number }>(
       'SELECT json, fetched_at FROM assets ORDER BY list_order',
     ),
+    stored: db.prepare<[], { json: string }>('SELECT json FROM assets ORDER BY list_order'),
+    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM assets'),
+    stamp: db.prepare('UPDATE assets SET fetched_at = ?'),
     putLocation: db.prepare(
       `INSERT INTO last_locations (asset_id, t, json, fetched_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (asset_id) DO UPDATE SET t = excluded.t, json = excluded.json, fetched_at = excluded.fetched_at
@@ -33,12 +39,26 @@ export function createAssetStore(db: Database.Database, now: () => number = Date
     ),
   };
 
+  /** Whether the stored rows are these, in this order (read one row at a time, not as a second list). */
+  const sameRows = (json: readonly string[]): boolean => {
+    if (q.count.get()?.n !== json.length) return false;
+    let i = 0;
+    for (const row of q.stored.iterate()) if (row.json !== json[i++]) return false;
+    return true;
+  };
+
   return {
     replaceAll(assets) {
       const at = now();
-      db.transaction(() => {
+      const json = assets.map((a) => JSON.stringify(a));
+      return db.transaction(() => {
+        if (sameRows(json)) {
+          q.stamp.run(at);
+          return { changed: false, fetchedAt: at };
+        }
         q.clear.run();
-        assets.forEach((a, i) => q.insert.run(a.id, JSON.stringify(a), i, at));
+        json.forEach((text, i) => q.insert.run(assets[i]!.id, text, i, at));
+        return { changed: true, fetchedAt: at };
       })();
     },
     list() {

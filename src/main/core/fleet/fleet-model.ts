@@ -1,5 +1,5 @@
 import type { Asset, Location } from '../../../shared/interface';
-import type { FleetSnapshot, LivePosition } from '../../../shared/ipc/views';
+import type { FleetListed, FleetSnapshot, LivePosition } from '../../../shared/ipc/views';
 import { ApiError, type ApiErrorKind } from '../api/api-error';
 import type { FleetApi } from '../api/fleet-api';
 import type { AssetStore } from '../cache/asset-store';
@@ -32,7 +32,8 @@ export interface FleetModelOptions {
   readonly api: () => FleetApi | null;
   /** Where locations learnt over REST go: the same feed as the live channel's, which orders them. */
   readonly live: Pick<LiveFeed, 'add' | 'seed' | 'latest' | 'forget'>;
-  onChanged(snapshot: FleetSnapshot): void;
+  /** What each refresh changed: the list only when it is not the one held, never the positions. */
+  onListed(listed: FleetListed): void;
   readonly refreshIntervalMs?: number;
   /** UNLISTED_REFRESH_GAP_MS unless a test says otherwise. */
   readonly unlistedRefreshGapMs?: number;
@@ -117,15 +118,22 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
   const doRefresh = async (): Promise<FleetSnapshot> => {
     const asked = now();
     askedAt = asked;
+    let changed = false;
+    let forgotten: readonly number[] = [];
     try {
       const list = await requireApi().allAssets({ concurrency: PAGE_CONCURRENCY });
-      options.assets.replaceAll(list);
-      const stored = options.assets.list();
-      setAssets(stored.assets, stored.fetchedAt);
+      const stored = options.assets.replaceAll(list);
+      // What is held came from the cache, which skips a row it cannot read: then it is not the list.
+      changed = stored.changed || assets.length !== list.length;
+      if (changed) {
+        const read = options.assets.list();
+        setAssets(read.assets, read.fetchedAt);
+      } else fetchedAt = stored.fetchedAt;
       fromCache = false;
       const settled = unlisted.settle(listed, asked);
       if (settled.forget.length > 0) {
         live.forget(settled.forget);
+        forgotten = settled.forget;
         options.log?.warn(
           `Live fixes of ${settled.forget.length} assets the asset list does not have are no longer shown.`,
         );
@@ -144,9 +152,8 @@ export function createFleetModel(options: FleetModelOptions): FleetModel {
       if (!(err instanceof ApiError && err.transient)) throw err;
       fromCache = true;
     }
-    const snap = snapshot();
-    options.onChanged(snap);
-    return snap;
+    options.onListed({ assets: changed ? assets : null, forgotten, fetchedAt, fromCache });
+    return snapshot();
   };
 
   const refresh = (): Promise<FleetSnapshot> =>

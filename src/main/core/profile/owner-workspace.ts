@@ -98,7 +98,7 @@ export function openOwnerWorkspace(owner: string | null, d: OwnerWorkspaceDeps):
     assets: cache.assets,
     api: () => conn()?.fleet ?? null,
     live,
-    onChanged: (s) => push('fleet.changed', s),
+    onListed: (l) => push('fleet.listed', l),
     refreshIntervalMs: timing?.fleetRefreshMs,
     log,
   });

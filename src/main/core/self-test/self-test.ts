@@ -1,8 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { jsonReportContentSchema } from '../../../shared/interface';
+import { jsonReportContentSchema, type Asset } from '../../../shared/interface';
 import { ipcMethods, type IpcMethod, type IpcResultValue } from '../../../shared/ipc/contract';
-import type { FleetSnapshot } from '../../../shared/ipc/views';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
 import type { SecretStore } from '../session/secret-store';
 import { headlessShell } from './headless-shell';
@@ -105,15 +104,16 @@ export async function runSelfTest(options: SelfTestOptions): Promise<SelfTestSum
       }
       return `cache opened, signed in to the Demo as ${view.user?.name ?? 'its operator'}`;
     });
-    let fleet: FleetSnapshot | null = null;
+    let assets: readonly Asset[] = [];
     if (started && core) {
       const running: AppCore = core;
       const live = await check('demo-service', async () => {
-        fleet = await pushes.next('fleet.changed', (s) => s.assets.length > 0, timeoutMs);
+        const listed = await pushes.next('fleet.listed', (l) => (l.assets?.length ?? 0) > 0, timeoutMs);
+        assets = listed.assets ?? [];
         const batch = await pushes.next('live.positions', (p) => p.positions.length > 0, timeoutMs);
-        return `${fleet.assets.length} assets listed; live positions arriving (${batch.positions.length} in one batch)`;
+        return `${assets.length} assets listed; live positions arriving (${batch.positions.length} in one batch)`;
       });
-      const assetId = (fleet as FleetSnapshot | null)?.assets[0]?.id;
+      const assetId = assets[0]?.id;
       if (live && assetId !== undefined)
         await check('report', () => reportThroughWorker(running, pushes, assetId, now, timeoutMs));
       else notRun('report', 'the demo service listed no assets');

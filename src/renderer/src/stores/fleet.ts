@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { markRaw, ref, shallowRef } from 'vue';
-import type { Asset, FleetSnapshot, LivePosition, Location } from '../../../shared/ipc';
+import type { Asset, FleetListed, FleetSnapshot, LivePosition, Location } from '../../../shared/ipc';
 import { call, subscribe } from '../api';
 
 export type PositionsListener = (positions: readonly LivePosition[]) => void;
@@ -19,6 +19,8 @@ export const useFleet = defineStore('fleet', () => {
   const fetchedAt = ref<number | null>(null);
   const fromCache = ref(false);
   const loaded = ref(false);
+  /** Bumped when positions go other than by a batch (a list that left their assets out): the map redraws whole. */
+  const removals = ref(0);
   const listeners = new Set<PositionsListener>();
 
   // The core's live feed orders positions (newest fix wins there) and sends only newer fixes.
@@ -38,6 +40,21 @@ export const useFleet = defineStore('fleet', () => {
     applyPositions(snap.positions);
   }
 
+  function applyListed(l: FleetListed): void {
+    if (l.assets) {
+      assets.value = l.assets;
+      assetsById.value = new Map(l.assets.map((a) => [a.id, a]));
+    }
+    let dropped = false;
+    for (const id of l.forgotten) dropped = positions.delete(id) || dropped;
+    if (dropped) {
+      version.value += 1;
+      removals.value += 1;
+    }
+    fetchedAt.value = l.fetchedAt;
+    fromCache.value = l.fromCache;
+  }
+
   return {
     assets,
     assetsById,
@@ -46,8 +63,10 @@ export const useFleet = defineStore('fleet', () => {
     fetchedAt,
     fromCache,
     loaded,
+    removals,
     applyPositions,
     applySnapshot,
+    applyListed,
     onPositions(listener: PositionsListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -59,6 +78,7 @@ export const useFleet = defineStore('fleet', () => {
       const offs = [
         subscribe('live.positions', (p) => applyPositions(p.positions)),
         subscribe('fleet.changed', applySnapshot),
+        subscribe('fleet.listed', applyListed),
       ];
       return () => offs.forEach((off) => off());
     },
