@@ -87,4 +87,56 @@ describe('asset list search, filter and sort', () => {
     expect(names(queryAssets(assets, positions, q({ online: 'offline' })))).toEqual(['Bus']);
     expect(queryAssets(assets, positions, q({ online: 'online' }))).toHaveLength(3);
   });
+  it('breaks ties on name, follows the positions from one query of a list to the next, and sorts a new list afresh', () => {
+    const fleet = [mk(5, 'Van 20'), mk(6, 'Van 3'), mk(7, 'Van 100'), mk(8, 'Van 1')];
+    const moving = new Map([
+      [5, at(5, 40, 100)],
+      [6, at(6, 40, 100)],
+      [7, at(7, 40, 100)],
+    ]);
+    // Same speed and same fix time: name order; Van 1 has no fix (and no last_update) and goes last.
+    expect(names(queryAssets(fleet, moving, q({ sort: 'speed' })))).toEqual([
+      'Van 3',
+      'Van 20',
+      'Van 100',
+      'Van 1',
+    ]);
+    expect(names(queryAssets(fleet, moving, q({ sort: 'lastUpdate' })))).toEqual([
+      'Van 3',
+      'Van 20',
+      'Van 100',
+      'Van 1',
+    ]);
+    // The same list a second later: the new positions order it.
+    moving.set(7, at(7, 90, 200));
+    moving.set(8, at(8, 10, 50));
+    expect(names(queryAssets(fleet, moving, q({ sort: 'speed' })))).toEqual([
+      'Van 100',
+      'Van 3',
+      'Van 20',
+      'Van 1',
+    ]);
+    expect(names(queryAssets(fleet, moving, q({ sort: 'lastUpdate' })))).toEqual([
+      'Van 100',
+      'Van 3',
+      'Van 20',
+      'Van 1',
+    ]);
+    // A last_update that does not parse counts as none, and keeps the order whole.
+    const odd = [
+      ...fleet,
+      mk(9, 'Van 2', { tracker: { id: 9, imei: '1', online: true, last_update: 'soon' } }),
+    ];
+    expect(names(queryAssets(odd, new Map(), q({ sort: 'lastUpdate' })))).toEqual([
+      'Van 1',
+      'Van 2',
+      'Van 3',
+      'Van 20',
+      'Van 100',
+    ]);
+    // A new list (renamed) is sorted by its own names; the input is left as it was.
+    const renamed = fleet.map((a) => (a.id === 8 ? { ...a, name: 'Van 50' } : a));
+    expect(names(queryAssets(renamed, moving, q({})))).toEqual(['Van 3', 'Van 20', 'Van 50', 'Van 100']);
+    expect(renamed.map((a) => a.id)).toEqual([5, 6, 7, 8]);
+  });
 });

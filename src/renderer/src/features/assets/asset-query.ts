@@ -34,6 +34,31 @@ function matches(asset: Asset, needle: string): boolean {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+/**
+ * Each list's assets in name order, sorted once: the list asks again every second with the live
+ * positions, and collating 50,000 names took ~0.6 s of the renderer's main thread each time
+ * (docs/architecture.md "National fleets"). A new list (the fleet's, a group's) is a new array.
+ */
+const byName = new WeakMap<readonly Asset[], readonly Asset[]>();
+function inNameOrder(assets: readonly Asset[]): readonly Asset[] {
+  let sorted = byName.get(assets);
+  if (!sorted) {
+    sorted = [...assets].sort((a, b) => collator.compare(a.name, b.name));
+    byName.set(assets, sorted);
+  }
+  return sorted;
+}
+
+/** Rows ordered by a numeric key, highest first; the sort is stable, so ties keep name order. */
+function byKeyDescending(rows: AssetRow[], key: (row: AssetRow) => number): AssetRow[] {
+  const keys = rows.map((r) => {
+    const k = key(r);
+    return Number.isNaN(k) ? -Number.MAX_VALUE : k;
+  });
+  const order = rows.map((_, i) => i).sort((i, j) => keys[j]! - keys[i]!);
+  return order.map((i) => rows[i]!);
+}
+
 /** Search (name, registration, VIN, IMEI), filter by group, state and online, then sort; ties break on name. */
 export function queryAssets(
   assets: readonly Asset[],
@@ -43,7 +68,7 @@ export function queryAssets(
   const needle = q.text.trim().toLowerCase();
   const rows: AssetRow[] = [];
   const members = q.members ?? null;
-  for (const asset of assets) {
+  for (const asset of inNameOrder(assets)) {
     if (members !== null && !members.has(asset.id)) continue;
     if (!matches(asset, needle)) continue;
     const online = asset.tracker?.online === true;
@@ -54,17 +79,9 @@ export function queryAssets(
     if (q.states.size > 0 && !q.states.has(state)) continue;
     rows.push({ asset, position, state });
   }
-  const byName = (a: AssetRow, b: AssetRow): number => collator.compare(a.asset.name, b.asset.name);
-  if (q.sort === 'name') rows.sort(byName);
-  else if (q.sort === 'speed')
-    rows.sort((a, b) => (b.position?.speed ?? -1) - (a.position?.speed ?? -1) || byName(a, b));
-  else
-    rows.sort(
-      (a, b) =>
-        (lastUpdateOf(b.asset, b.position) ?? -Infinity) - (lastUpdateOf(a.asset, a.position) ?? -Infinity) ||
-        byName(a, b),
-    );
-  return rows;
+  if (q.sort === 'name') return rows;
+  if (q.sort === 'speed') return byKeyDescending(rows, (r) => r.position?.speed ?? -1);
+  return byKeyDescending(rows, (r) => lastUpdateOf(r.asset, r.position) ?? -Number.MAX_VALUE);
 }
 
 export type StateCounts = Record<AssetState, number>;
