@@ -8,6 +8,7 @@ import { BRIDGE_SOCKET_PATH } from '../../src/shared/ipc/socket-frames';
 import { wsTransport } from './ws-bridge-transport';
 import { createSocketBridge, type HostAction, type SocketBridge } from '../../src/preload/socket-bridge';
 import type { IpcEvents } from '../../src/shared/ipc/contract';
+import { LIVE_WINDOW } from '../../src/main/ipc/push-channel';
 import { startLocalService, type LocalService } from '../../src/server';
 
 /**
@@ -67,6 +68,52 @@ describe('the browser shell with the real core', () => {
     const { positions } = await batch;
     expect(positions.length).toBeGreaterThan(0);
     expect(positions[0]).toMatchObject({ assetId: expect.any(Number) });
+  });
+
+  it('sends a page past two batches it has not taken nothing live until it takes one, then the newest of each asset', async () => {
+    const url = `${shell.origin.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}?secret=${shell.secret}`;
+    const own: WebSocket[] = [];
+    const slow = createSocketBridge({ connect: wsTransport(url, { origin: shell.origin, opened: own }) });
+    const taker = createSocketBridge({
+      connect: wsTransport(url, { origin: shell.origin, opened: own }),
+    });
+    try {
+      const untaken: IpcEvents['live.positions'][] = [];
+      slow.on('live.positions', (b) => void untaken.push(b));
+      // A second page that takes every batch: what the core went on sending meanwhile.
+      const taken: IpcEvents['live.positions'][] = [];
+      taker.on('live.positions', (b) => {
+        taken.push(b);
+        void taker.invoke('app.liveTaken');
+      });
+      await slow.invoke('app.ready');
+      await taker.invoke('app.ready');
+      await expect.poll(() => untaken.length, { timeout: 10_000 }).toBe(LIVE_WINDOW);
+      const after = taken.length;
+      await expect.poll(() => taken.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(after + 5);
+      expect(untaken).toHaveLength(LIVE_WINDOW);
+
+      // The held run is sent before the reply that took a batch.
+      await slow.invoke('app.liveTaken');
+      expect(untaken).toHaveLength(LIVE_WINDOW + 1);
+      const newest = (batches: IpcEvents['live.positions'][]): Map<number, number> => {
+        const byAsset = new Map<number, number>();
+        for (const b of batches)
+          for (const p of b.positions) byAsset.set(p.assetId, Math.max(p.t, byAsset.get(p.assetId) ?? 0));
+        return byAsset;
+      };
+      const before = newest(untaken.slice(0, LIVE_WINDOW));
+      const held = untaken[LIVE_WINDOW]!.positions;
+      expect(new Set(held.map((p) => p.assetId)).size).toBe(held.length);
+      expect(held.some((p) => p.t > (before.get(p.assetId) ?? 0))).toBe(true);
+      // Newest per asset: no fix in it older than one the taking page had by the time it was held.
+      const seen = newest(taken.slice(0, after + 5));
+      for (const p of held) expect(p.t).toBeGreaterThanOrEqual(seen.get(p.assetId) ?? 0);
+    } finally {
+      slow.close();
+      taker.close();
+      for (const ws of own) ws.terminate();
+    }
   });
 
   it('saves a report as a browser download and tells the page no path on the host', async () => {

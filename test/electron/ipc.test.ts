@@ -3,7 +3,7 @@ import { BrowserWindow, ipcMain, WebFrameMain, type WebContents } from '../mocks
 import { ApiError } from '../../src/main/core/api/api-error';
 import { setupIpc } from '../../src/main/electron/ipc';
 import { createIpcRouter } from '../../src/main/ipc/ipc-router';
-import { createPushChannel, type PushChannel } from '../../src/main/ipc/push-channel';
+import { createPushChannel, LIVE_WINDOW, type PushChannel } from '../../src/main/ipc/push-channel';
 import {
   IPC_INVOKE_CHANNEL,
   IPC_PUSH_CHANNEL,
@@ -146,6 +146,27 @@ describe('the Electron IPC wrapper', () => {
       { channel: IPC_PUSH_CHANNEL, args: ['reports.removed', { localId: 'r1' }] },
       { channel: IPC_PUSH_CHANNEL, args: ['reports.removed', { localId: 'r2' }] },
     ]);
+  });
+
+  it('sends the window its next live batch when it says it took one', async () => {
+    await invoke('app.ready');
+    const fix = (assetId: number) => ({
+      assetId,
+      lat: 0,
+      lon: 0,
+      speed: 0,
+      course: 0,
+      t: assetId,
+      state: 'moving' as const,
+      ignition: true,
+    });
+    for (let id = 1; id <= 4; id++) pushes.push('live.positions', { positions: [fix(id)] });
+    expect(win.webContents.sent).toHaveLength(LIVE_WINDOW);
+    expect(await invoke('app.liveTaken')).toMatchObject({ ok: true });
+    expect(win.webContents.sent.at(-1)).toEqual({
+      channel: IPC_PUSH_CHANNEL,
+      args: ['live.positions', { positions: [fix(3), fix(4)] }],
+    });
   });
 
   it('queues again while a reloaded page mounts, and never pushes to a closed window', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPushChannel, type PushMessage } from '../../src/main/ipc/push-channel';
+import { createPushChannel, LIVE_WINDOW, type PushMessage } from '../../src/main/ipc/push-channel';
 import { DEFAULT_SETTINGS, type LivePosition, type Settings } from '../../src/shared/ipc/views';
 
 const settings = (theme: Settings['theme']): Settings => ({ ...DEFAULT_SETTINGS, theme });
@@ -100,8 +100,10 @@ describe('pushes waiting for a renderer', () => {
       { event: 'live.positions', payload: { positions: [fix(1, 500), fix(2, 501), fix(3, 500)] } },
       { event: 'reports.removed', payload: { localId: 'last' } },
     ]);
-    // Once ready, batches go through as they come.
+    // Once ready, batches go through as they come to a renderer that takes them.
+    target.liveTaken();
     channel.push('live.positions', { positions: [fix(1, 502)] });
+    target.liveTaken();
     channel.push('live.positions', { positions: [fix(1, 503)] });
     expect(got.slice(502).map((m) => m.payload)).toEqual([
       { positions: [fix(1, 502)] },
@@ -134,5 +136,96 @@ describe('pushes waiting for a renderer', () => {
     channel.attach((m) => got.push(m)).ready();
     expect(() => channel.push('reports.removed', { localId: 'r1' })).not.toThrow();
     expect(got).toHaveLength(1);
+  });
+});
+
+describe('live batches to a ready renderer', () => {
+  const fix = (assetId: number, t: number): LivePosition => ({ ...batch(assetId).positions[0]!, t });
+  const ready = (): {
+    channel: ReturnType<typeof createPushChannel>;
+    got: PushMessage[];
+    target: ReturnType<ReturnType<typeof createPushChannel>['attach']>;
+  } => {
+    const channel = createPushChannel();
+    const got: PushMessage[] = [];
+    const target = channel.attach((m) => got.push(m));
+    target.ready();
+    return { channel, got, target };
+  };
+
+  it('go one by one to a renderer that takes each', () => {
+    const { channel, got, target } = ready();
+    for (let t = 1; t <= 100; t++) {
+      channel.push('live.positions', { positions: [fix(t % 7, t)] });
+      target.liveTaken();
+    }
+    expect(got.map((m) => m.payload)).toEqual(
+      Array.from({ length: 100 }, (_, i) => ({ positions: [fix((i + 1) % 7, i + 1)] })),
+    );
+  });
+
+  it('past the window wait as one run of the newest fix per asset, which goes when the renderer takes one', () => {
+    const { channel, got, target } = ready();
+    for (let t = 1; t <= 50; t++)
+      channel.push('live.positions', { positions: [fix(1, t), fix(10 + (t % 3), t)] });
+    channel.push('reports.removed', { localId: 'r1' });
+    // What is not a live batch is never held: it goes at once, before the batches that wait.
+    expect(got.map((m) => m.payload)).toEqual([
+      { positions: [fix(1, 1), fix(11, 1)] },
+      { positions: [fix(1, 2), fix(12, 2)] },
+      { localId: 'r1' },
+    ]);
+    expect(LIVE_WINDOW).toBe(2);
+    target.liveTaken();
+    expect(got[3]).toEqual({
+      event: 'live.positions',
+      payload: { positions: [fix(1, 50), fix(10, 48), fix(11, 49), fix(12, 50)] },
+    });
+    // Nothing else waits: taking more sends nothing, and the next batch goes at once.
+    target.liveTaken();
+    target.liveTaken();
+    expect(got).toHaveLength(4);
+    channel.push('live.positions', { positions: [fix(5, 51)] });
+    expect(got[4]?.payload).toEqual({ positions: [fix(5, 51)] });
+  });
+
+  it('that wait lose the fixes of the assets a refreshed list forgot', () => {
+    const { channel, got, target } = ready();
+    for (let t = 1; t <= 2; t++) channel.push('live.positions', { positions: [fix(9, t)] });
+    channel.push('live.positions', { positions: [fix(1, 3), fix(2, 3)] });
+    channel.push('fleet.listed', { assets: null, forgotten: [2], fetchedAt: 3, fromCache: false });
+    target.liveTaken();
+    expect(got.slice(2).map((m) => m.payload)).toEqual([
+      { assets: null, forgotten: [2], fetchedAt: 3, fromCache: false },
+      { positions: [fix(1, 3)] },
+    ]);
+  });
+
+  it('that wait go to a reloaded renderer once it is ready again, and the window starts afresh', () => {
+    const { channel, got, target } = ready();
+    for (let t = 1; t <= 4; t++) channel.push('live.positions', { positions: [fix(1, t)] });
+    target.reset();
+    channel.push('live.positions', { positions: [fix(2, 5)] });
+    expect(got).toHaveLength(2);
+    target.ready();
+    expect(got[2]?.payload).toEqual({ positions: [fix(1, 4), fix(2, 5)] });
+    channel.push('live.positions', { positions: [fix(3, 6)] });
+    channel.push('live.positions', { positions: [fix(3, 7)] });
+    expect(got.map((m) => m.payload).slice(3)).toEqual([{ positions: [fix(3, 6)] }]);
+  });
+
+  it('wait for each renderer on its own: a slow one does not hold back another', () => {
+    const channel = createPushChannel();
+    const slow: PushMessage[] = [];
+    const quick: PushMessage[] = [];
+    channel.attach((m) => slow.push(m)).ready();
+    const taker = channel.attach((m) => quick.push(m));
+    taker.ready();
+    for (let t = 1; t <= 10; t++) {
+      channel.push('live.positions', { positions: [fix(1, t)] });
+      taker.liveTaken();
+    }
+    expect(slow).toHaveLength(LIVE_WINDOW);
+    expect(quick).toHaveLength(10);
   });
 });

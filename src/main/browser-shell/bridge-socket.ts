@@ -33,8 +33,6 @@ export interface BridgeSocketOptions {
  * its message ("at most 5 MiB") rather than a closed socket.
  */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
-/** Past this much unsent data a tab is not keeping up; live batches wait for the next one. */
-const SLOW_TAB_BYTES = 8 * 1024 * 1024;
 
 /**
  * The contract over a loopback WebSocket (docs/architecture.md §1). Only a page that knows
@@ -80,9 +78,8 @@ function refuse(socket: Duplex, status: number, text: string): void {
 
 function serve(ws: WebSocket, options: BridgeSocketOptions, fetchesParcels: boolean): void {
   const send = (frame: HostFrame): void => {
+    // A tab that falls behind is sent fewer, larger live batches by the push channel (LIVE_WINDOW).
     if (ws.readyState !== ws.OPEN) return;
-    if (frame.type === 'push' && frame.event === 'live.positions' && ws.bufferedAmount > SLOW_TAB_BYTES)
-      return;
     try {
       const data = encodeSocketFrame(frame);
       const id = frame.type === 'reply' ? frame.id : null;
@@ -119,7 +116,7 @@ function serve(ws: WebSocket, options: BridgeSocketOptions, fetchesParcels: bool
     const { id, method, args } = frame.data;
     const caller: Caller = { send, afterReply: [] };
     callerContext
-      .run(caller, () => options.router.dispatch(method, args, () => target.ready()))
+      .run(caller, () => options.router.dispatch(method, args, target))
       .then((reply) => {
         send({ type: 'reply', id, reply });
         if (reply.ok) for (const next of caller.afterReply) next();

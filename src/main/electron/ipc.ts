@@ -29,11 +29,16 @@ export function setupIpc(
   isOwnUrl: (url: string) => boolean,
 ): ElectronIpc {
   let current: { contents: RendererContents; target: PushTarget } | null = null;
+  // Told when the call is answered: the window's target then, as a reload may have replaced it meanwhile.
+  const pushesNow = {
+    ready: () => current?.target.ready(),
+    liveTaken: () => current?.target.liveTaken(),
+  };
 
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
     const problem = senderProblem(event, current?.contents ?? null, isOwnUrl);
     if (problem) return badSender(problem);
-    return router.dispatch(method, args, () => current?.target.ready());
+    return router.dispatch(method, args, pushesNow);
   });
 
   return {

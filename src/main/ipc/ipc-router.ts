@@ -10,6 +10,10 @@ import {
 } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../core/ipc-handlers';
 import { toIpcError } from '../core/ipc-errors';
+import type { PushTarget } from './push-channel';
+
+/** What a call tells the shell about the renderer's pushes: it is ready, it took a live batch. */
+export type RendererPushes = Pick<PushTarget, 'ready' | 'liveTaken'>;
 
 export interface IpcRouterLog {
   warn(message: string): void;
@@ -21,10 +25,10 @@ export interface IpcRouter {
   readonly methods: readonly IpcMethod[];
   /**
    * One call from a renderer whose sender the shell has already checked:
-   * `method` and `args` are whatever arrived (unknown), `onReady` is how the
-   * shell learns that this renderer invoked 'app.ready'.
+   * `method` and `args` are whatever arrived (unknown), `pushes` is that
+   * renderer's push target, told when it invoked 'app.ready' or 'app.liveTaken'.
    */
-  dispatch(method: unknown, args: unknown, onReady?: () => void): Promise<IpcReply<unknown>>;
+  dispatch(method: unknown, args: unknown, pushes?: RendererPushes): Promise<IpcReply<unknown>>;
 }
 
 type Entry = (args: unknown) => Promise<IpcReply<unknown>>;
@@ -53,7 +57,7 @@ export function createIpcRouter(handlers: IpcHandlers, log?: IpcRouterLog): IpcR
 
   return {
     methods,
-    async dispatch(method, args, onReady) {
+    async dispatch(method, args, pushes) {
       const entry =
         typeof method === 'string' && Object.hasOwn(ipcMethods, method) ? entries.get(method) : undefined;
       if (!entry) {
@@ -61,7 +65,8 @@ export function createIpcRouter(handlers: IpcHandlers, log?: IpcRouterLog): IpcR
         return failure('unknown_method', `There is no method ${name}.`);
       }
       const reply = await entry(args);
-      if (reply.ok && method === 'app.ready') onReady?.();
+      if (reply.ok && method === 'app.ready') pushes?.ready();
+      if (reply.ok && method === 'app.liveTaken') pushes?.liveTaken();
       return reply;
     },
   };

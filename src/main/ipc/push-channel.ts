@@ -13,6 +13,8 @@ export interface PushTarget {
   ready(): void;
   /** The renderer reloaded: queue again until it says it is ready. */
   reset(): void;
+  /** The renderer took a live batch and drew a frame since: the next may go (LIVE_WINDOW). */
+  liveTaken(): void;
   detach(): void;
 }
 
@@ -30,6 +32,15 @@ const SNAPSHOTS: ReadonlySet<IpcEvent> = new Set<IpcEvent>([
   'settings.changed',
 ]);
 const DEFAULT_QUEUE_LIMIT = 2_000;
+/**
+ * Live batches a ready renderer may have been sent and not yet taken ('app.liveTaken'). Past it, batches
+ * join one held run (newest fix per asset, as a queue's) that goes when the renderer takes one: a page
+ * that cannot draw as fast as the fleet reports gets fewer, larger batches instead of a backlog in its
+ * socket or its task queue that keeps its main thread busy long after (docs/architecture.md "Live
+ * positions"). Two lets the next batch travel while the page draws the last; a page keeping up (ten
+ * batches a second, one frame each) never reaches it.
+ */
+export const LIVE_WINDOW = 2;
 
 /**
  * Every live batch queued for a renderer, as one run: the newest fix of each asset, sent after whatever
@@ -95,6 +106,10 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
   interface Target {
     send(message: PushMessage): void;
     queue: Queued[] | null;
+    /** Live batches sent and not yet taken (at most LIVE_WINDOW). */
+    inFlight: number;
+    /** Live batches past the window, waiting for the renderer to take one. */
+    held: LiveRun | null;
   }
 
   const enqueue = (queue: Queued[], message: PushMessage): void => {
@@ -132,19 +147,47 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
     }
   };
 
+  const sendLive = (target: Target, live: Queued): void => {
+    target.inFlight += 1;
+    deliver(target, live);
+  };
+
+  const pushReady = (target: Target, message: PushMessage): void => {
+    if (message.event === 'live.positions') {
+      if (target.inFlight < LIVE_WINDOW) return sendLive(target, message);
+      const held = (target.held ??= { event: 'live.positions', byAsset: new Map() });
+      for (const p of (message.payload as IpcEvents['live.positions']).positions)
+        held.byAsset.set(p.assetId, p);
+      return;
+    }
+    // A held fix of an asset the list forgot would show it again once sent; a whole fleet's fixes are no
+    // newer than the held ones (those came after them), so the held run still goes after it.
+    const held = target.held;
+    if (held && message.event === 'fleet.listed') {
+      for (const id of (message.payload as IpcEvents['fleet.listed']).forgotten) held.byAsset.delete(id);
+      if (held.byAsset.size === 0) target.held = null;
+    }
+    deliver(target, message);
+  };
+
   const push: PushSink = <E extends IpcEvent>(event: E, payload: IpcEvents[E]): void => {
     const message: PushMessage = { event, payload };
     if (targets.size === 0) return enqueue(orphans, message);
     for (const t of targets) {
       if (t.queue) enqueue(t.queue, message);
-      else deliver(t, message);
+      else pushReady(t, message);
     }
   };
 
   return {
     push,
     attach(send) {
-      const target: Target = { send, queue: targets.size === 0 ? orphans : [] };
+      const target: Target = {
+        send,
+        queue: targets.size === 0 ? orphans : [],
+        inFlight: 0,
+        held: null,
+      };
       orphans = [];
       targets.add(target);
       return {
@@ -152,10 +195,23 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
           const queued = target.queue;
           target.queue = null;
           if (!targets.has(target)) return;
-          for (const m of queued ?? []) deliver(target, m);
+          for (const m of queued ?? []) {
+            if (isLiveRun(m)) sendLive(target, m);
+            else deliver(target, m);
+          }
         },
         reset() {
-          target.queue ??= [];
+          // A reloaded page takes nothing it was sent before: what was held waits in its queue.
+          if (!target.queue) target.queue = target.held ? [target.held] : [];
+          target.held = null;
+          target.inFlight = 0;
+        },
+        liveTaken() {
+          if (target.inFlight > 0) target.inFlight -= 1;
+          const held = target.held;
+          if (!held || target.queue || target.inFlight >= LIVE_WINDOW) return;
+          target.held = null;
+          sendLive(target, held);
         },
         detach() {
           targets.delete(target);

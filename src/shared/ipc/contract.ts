@@ -65,6 +65,8 @@ export const ipcMethods = {
   'app.info': { args: none, result: type<AppInfo>() },
   /** The renderer is mounted: queued pushes may flow. */
   'app.ready': { args: none, result: type<null>() },
+  /** The renderer took a live.positions batch and drew a frame since: main may send the next (push-channel.ts). */
+  'app.liveTaken': { args: none, result: type<null>() },
   'app.copyText': { args: z.object({ text: z.string().max(10_000) }), result: type<null>() },
   /** Opens an https URL (or the local service's loopback page) in the system browser. */
   'app.openExternal': { args: z.object({ url: z.string().max(2000) }), result: type<null>() },

@@ -38,6 +38,26 @@ describe('fleet store', () => {
     expect(fleet.version).toBe(2);
   });
 
+  it('takes each live batch once a frame has been drawn after it, so main may send the next', async () => {
+    const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    // Batches of the tests before this one are taken in the first frame to come: on this test's bridge.
+    await nextFrame();
+    bridge.calls.length = 0;
+    bridge.handle('app.liveTaken', null);
+    const fleet = useFleet();
+    fleet.listen();
+    const drawn: number[] = [];
+    fleet.onPositions(() => requestAnimationFrame(() => drawn.push(fleet.version)));
+    bridge.emit('live.positions', { positions: [fix(1, 10)] });
+    bridge.emit('live.positions', { positions: [fix(1, 20)] });
+    // Applied at once, taken only after the frame that draws it.
+    expect(fleet.positions.get(1)?.t).toBe(20);
+    expect(bridge.calls.filter((c) => c.method === 'app.liveTaken')).toHaveLength(0);
+    await nextFrame();
+    expect(drawn).toEqual([2, 2]);
+    expect(bridge.calls.filter((c) => c.method === 'app.liveTaken')).toHaveLength(2);
+  });
+
   it('hands every batch to the map layer as it arrives', () => {
     const fleet = useFleet();
     const seen: number[] = [];

@@ -87,6 +87,7 @@ export function signedInBridge(options: SignedInBridgeOptions = {}): FakeBridge 
         return null;
       })
       .handle('app.ready', null)
+      .handle('app.liveTaken', null)
       .handle('app.info', { version: '0.0.0', platform: 'linux', shell: 'browser' })
       .handle('reports.list', [])
       .handle('links.list', [])

@@ -15,6 +15,7 @@ export function appHandlers(o: AppHandlersOptions): DomainHandlers<'app'> {
   return {
     'app.info': async () => o.info,
     'app.ready': async () => null,
+    'app.liveTaken': async () => null,
     'app.copyText': async ({ text }) => {
       await o.shell.copyText(text);
       return null;

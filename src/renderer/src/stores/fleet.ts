@@ -76,7 +76,13 @@ export const useFleet = defineStore('fleet', () => {
     location: (assetId: number): Promise<Location> => call('fleet.location', { assetId }),
     listen(): () => void {
       const offs = [
-        subscribe('live.positions', (p) => applyPositions(p.positions)),
+        subscribe('live.positions', (p) => {
+          applyPositions(p.positions);
+          // Main sends the next batch once this one has been drawn (docs/architecture.md "Live positions"):
+          // a page that draws slowly gets fewer, larger batches. A hidden window draws no frame and takes
+          // nothing until it shows again; main keeps the newest fix of each asset meanwhile.
+          requestAnimationFrame(() => void call('app.liveTaken').catch(() => undefined));
+        }),
         subscribe('fleet.changed', applySnapshot),
         subscribe('fleet.listed', applyListed),
       ];
