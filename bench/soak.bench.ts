@@ -53,6 +53,7 @@ import type { Browser, Page } from 'playwright-core';
 import { builtRenderer } from '../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../test/support/chromium';
 import { growthOf, WINDOW, type Growth } from './soak/growth';
+import { median, percentile } from './support/sample-stats';
 import { soakPlan } from './soak/soak-plan';
 import { firstFullTick } from './support/first-full-tick';
 import { rssBytesOf } from './support/process-rss';
@@ -90,6 +91,11 @@ interface Row {
   readonly positionsPerS: number;
   /** The core process' CPU since the previous sample (100 % = one core). */
   readonly coreCpuPct: number;
+  /**
+   * How long the core and the page took to answer this sample (each a full GC and a read). A page
+   * whose main thread is swamped answers late: the soak's pace is the pace of its answers.
+   */
+  readonly answerMs: { readonly core: number; readonly renderer: number | null };
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -207,7 +213,7 @@ async function openRenderer(browser: Browser, url: string): Promise<{ page: Page
 
 function printRows(rows: readonly Row[]): void {
   console.log(
-    '\n  phase      t(s)  ticks  sim-min  core-cpu  core-heap  core-rss  (anon     file)   cache-file  renderer-heap  DOM-nodes  listeners  service-rss  pos/s→renderer  latency mean/max (ms)',
+    '\n  phase      t(s)  ticks  sim-min  core-cpu  core-heap  core-rss  (anon     file)   cache-file  renderer-heap  DOM-nodes  listeners  service-rss  pos/s→renderer  latency mean/max (ms)  answer core/page (ms)',
   );
   for (const r of rows) {
     const lat =
@@ -232,6 +238,7 @@ function printRows(rows: readonly Row[]): void {
         (r.serviceRss === null ? '—' : `${mb(r.serviceRss)} MB`).padStart(12),
         r.positionsPerS.toFixed(0).padStart(15),
         lat.padStart(22),
+        `${r.answerMs.core.toFixed(0)}/${r.answerMs.renderer?.toFixed(0) ?? '—'}`.padStart(22),
       ].join(' '),
     );
   }
@@ -302,7 +309,16 @@ async function runSoak(): Promise<void> {
     let lastAt = performance.now();
     let positionsAtAttach = 0;
     const take = async (phase: Row['phase'], renderer: RendererMemory | null): Promise<Row> => {
-      const [coreSample, rendererSample] = await Promise.all([core.sample(), renderer?.sample() ?? null]);
+      const asked = performance.now();
+      const timed = async <T>(sample: Promise<T>): Promise<[T, number]> => [
+        await sample,
+        performance.now() - asked,
+      ];
+      const [[coreSample, coreMs], rendererAnswer] = await Promise.all([
+        timed(core.sample()),
+        renderer ? timed(renderer.sample()) : null,
+      ]);
+      const rendererSample = rendererAnswer?.[0] ?? null;
       const now = performance.now();
       const row: Row = {
         phase,
@@ -313,6 +329,7 @@ async function runSoak(): Promise<void> {
         serviceRss: rssBytesOf(serviceChild.pid),
         positionsPerS: ((coreSample.positions - lastPositions) / (now - lastAt)) * 1000,
         coreCpuPct: ((coreSample.cpuUserMs + coreSample.cpuSystemMs - lastCpuMs) / (now - lastAt)) * 100,
+        answerMs: { core: coreMs, renderer: rendererAnswer?.[1] ?? null },
       };
       lastPositions = coreSample.positions;
       lastCpuMs = coreSample.cpuUserMs + coreSample.cpuSystemMs;
@@ -450,6 +467,15 @@ async function runSoak(): Promise<void> {
     const attached = rows.filter((r) => r.phase !== 'baseline').slice(1);
     const maxLatency = Math.max(...attached.map((r) => r.core.latencyMaxMs ?? 0));
     const meanCpu = attached.reduce((a, r) => a + r.coreCpuPct, 0) / attached.length;
+    const answers = (pick: (r: Row) => number | null): string => {
+      const xs = attached.flatMap((r) => pick(r) ?? []);
+      return xs.length === 0
+        ? '—'
+        : `median ${median(xs).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+    };
+    console.log(
+      `Sample answers with the renderer attached (a full GC and a read each): the page ${answers((r) => r.answerMs.renderer)}; the core ${answers((r) => r.answerMs.core)}.`,
+    );
     const ticksDone = delivered / ASSETS;
     console.log(
       `Delivered: ${ticksDone.toFixed(0)} of ${TICKS} ticks' worth (${simulatedMinutes(ticksDone)} of ${(PLAN.simulatedMs / 60_000).toFixed(0)} simulated minutes) ` +
