@@ -15,6 +15,8 @@ export const RING_COLOURS: Readonly<Record<'dark' | 'light', RingColours>> = {
 /** Rings this far outside the map still count: half of one shows at the edge. */
 const MARGIN_PX = 24;
 const RING_R = 12;
+/** The halo's radius: the ring's plus a soft band outside it. */
+const HALO_R = RING_R + 5;
 const SEVERITY_RANK: Readonly<Record<AlarmSeverity, number>> = { critical: 0, warning: 1, info: 2 };
 
 /**
@@ -26,13 +28,22 @@ const SEVERITY_RANK: Readonly<Record<AlarmSeverity, number>> = { critical: 0, wa
  * costs little because only alarmed assets are drawn — and only when the map
  * moves, the fleet layer draws a frame (a glide), or the set changes. The
  * subtle pulse is a CSS opacity animation of the whole canvas: no frame is
- * drawn for it.
+ * drawn for it. Each ring is a copy, at whole device pixels, of one drawn once
+ * per colour (ringSprite), and a frame whose rings would land on the same pixels
+ * leaves the canvas alone: without a GPU, Chromium rasterizes and composites a
+ * touched canvas of the map's size again in each frame, and the ~400 rings of a
+ * 50,000-asset fleet on screen, stroked every frame of a glide, held most of the
+ * page's main thread (docs/architecture.md "National fleets").
  */
 export class AlarmRingLayer extends L.Layer {
   private canvas: HTMLCanvasElement | null = null;
   private ctx: CanvasRenderingContext2D | null = null;
   private alarmed: readonly { readonly assetId: number; readonly severity: AlarmSeverity }[] = [];
   private frame = 0;
+  /** One ring per colour and device scale, drawn once. */
+  private readonly sprites = new Map<string, ImageBitmap | null>();
+  /** What the canvas shows: each ring's sprite and device pixel, as drawn last. */
+  private shown: { sprites: ImageBitmap[]; at: number[] } = { sprites: [], at: [] };
 
   constructor(
     private readonly drawnAt: DrawnPoint,
@@ -60,6 +71,9 @@ export class AlarmRingLayer extends L.Layer {
     this.canvas?.remove();
     this.canvas = null;
     this.ctx = null;
+    for (const sprite of this.sprites.values()) sprite?.close();
+    this.sprites.clear();
+    this.shown = { sprites: [], at: [] };
     return this;
   }
 
@@ -99,36 +113,84 @@ export class AlarmRingLayer extends L.Layer {
     const dpr = window.devicePixelRatio || 1;
     const topLeft = map.containerPointToLayerPoint([0, 0]);
     L.DomUtil.setPosition(canvas, topLeft);
+    let resized = false;
     if (canvas.width !== Math.round(size.x * dpr) || canvas.height !== Math.round(size.y * dpr)) {
       canvas.width = Math.round(size.x * dpr);
       canvas.height = Math.round(size.y * dpr);
       canvas.style.width = `${size.x}px`;
       canvas.style.height = `${size.y}px`;
+      resized = true;
     }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, size.x, size.y);
-    if (this.alarmed.length === 0) return;
-    const scale = worldScale(map.getZoom());
-    const corner = map.getPixelOrigin().add(topLeft);
-    const now = performance.now();
-    for (const { assetId, severity } of this.alarmed) {
-      const at = this.drawnAt(assetId, now);
-      if (!at) continue;
-      const x = at[0] * scale - corner.x;
-      const y = at[1] * scale - corner.y;
-      if (x < -MARGIN_PX || y < -MARGIN_PX || x > size.x + MARGIN_PX || y > size.y + MARGIN_PX) continue;
-      const colour = this.colours[severity];
-      ctx.beginPath();
-      ctx.arc(x, y, RING_R + 5, 0, Math.PI * 2);
-      ctx.fillStyle = colour;
-      ctx.globalAlpha = 0.18;
-      ctx.fill();
-      ctx.globalAlpha = 1;
-      ctx.beginPath();
-      ctx.arc(x, y, RING_R, 0, Math.PI * 2);
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = colour;
-      ctx.stroke();
+    const next: { sprites: ImageBitmap[]; at: number[] } = { sprites: [], at: [] };
+    if (this.alarmed.length > 0) {
+      const scale = worldScale(map.getZoom());
+      const corner = map.getPixelOrigin().add(topLeft);
+      const now = performance.now();
+      for (const { assetId, severity } of this.alarmed) {
+        const at = this.drawnAt(assetId, now);
+        if (!at) continue;
+        const x = at[0] * scale - corner.x;
+        const y = at[1] * scale - corner.y;
+        if (x < -MARGIN_PX || y < -MARGIN_PX || x > size.x + MARGIN_PX || y > size.y + MARGIN_PX) continue;
+        const sprite = this.sprite(this.colours[severity], dpr);
+        if (!sprite) continue;
+        // Whole device pixels: a copy at a fraction of one is resampled, and its colours blur.
+        next.sprites.push(sprite);
+        next.at.push(Math.round(x * dpr - sprite.width / 2), Math.round(y * dpr - sprite.height / 2));
+      }
     }
+    // The same rings at the same pixels are not drawn again: a canvas touched in a frame is composited
+    // again whole, and in a glide most frames move no marker by a whole pixel.
+    if (!resized && sameRings(this.shown, next)) return;
+    this.shown = next;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    next.sprites.forEach((sprite, i) => ctx.drawImage(sprite, next.at[2 * i]!, next.at[2 * i + 1]!));
   }
+
+  private sprite(colour: string, dpr: number): ImageBitmap | null {
+    const key = `${colour} ${dpr}`;
+    let sprite = this.sprites.get(key);
+    if (sprite === undefined) {
+      sprite = ringSprite(colour, dpr);
+      this.sprites.set(key, sprite);
+    }
+    return sprite;
+  }
+}
+
+function sameRings(
+  a: { readonly sprites: readonly ImageBitmap[]; readonly at: readonly number[] },
+  b: { readonly sprites: readonly ImageBitmap[]; readonly at: readonly number[] },
+): boolean {
+  if (a.sprites.length !== b.sprites.length) return false;
+  for (let i = 0; i < a.sprites.length; i++) if (a.sprites[i] !== b.sprites[i]) return false;
+  for (let i = 0; i < a.at.length; i++) if (a.at[i] !== b.at[i]) return false;
+  return true;
+}
+
+/**
+ * A ring and its halo, centred in an even number of device pixels; null where there is no OffscreenCanvas.
+ * A bitmap, not a canvas: Chromium copies a canvas source's pixels out again for each drawImage.
+ */
+function ringSprite(colour: string, dpr: number): ImageBitmap | null {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  const side = 2 * Math.ceil((HALO_R + 1) * dpr);
+  const canvas = new OffscreenCanvas(side, side);
+  const g = canvas.getContext('2d');
+  if (!g) return null;
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const c = side / 2 / dpr;
+  g.beginPath();
+  g.arc(c, c, HALO_R, 0, Math.PI * 2);
+  g.fillStyle = colour;
+  g.globalAlpha = 0.18;
+  g.fill();
+  g.globalAlpha = 1;
+  g.beginPath();
+  g.arc(c, c, RING_R, 0, Math.PI * 2);
+  g.lineWidth = 3;
+  g.strokeStyle = colour;
+  g.stroke();
+  return canvas.transferToImageBitmap();
 }
