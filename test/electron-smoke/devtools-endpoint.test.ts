@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium';
@@ -38,7 +39,8 @@ describe('the DevTools endpoint of a process started with --remote-debugging-por
         `--user-data-dir=${profile}`,
         'about:blank',
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // Its own process group where there are groups: the helpers it starts go with it (see below).
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: process.platform !== 'win32' },
     );
     try {
       const browser = await chromium.connectOverCDP(await devToolsEndpoint(child.stderr, 30_000));
@@ -51,8 +53,25 @@ describe('the DevTools endpoint of a process started with --remote-debugging-por
         child.kill();
         await exited;
       }
-      // Chromium's helper processes can still be writing the profile as the browser exits (ENOTEMPTY).
+      // Chromium's helper processes can still be writing the profile after the browser exits (ENOTEMPTY
+      // once under a loaded CI): its whole group is ended, and gone, before the profile is removed.
+      if (process.platform !== 'win32' && child.pid !== undefined) await endGroup(child.pid);
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });
+
+/** Ends a process group and waits until no process of it is left (at most 10 s). */
+async function endGroup(pgid: number): Promise<void> {
+  const alive = (): boolean => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(-pgid, 'SIGKILL');
+  const until = Date.now() + 10_000;
+  while (alive() && Date.now() < until) await sleep(50);
+}
