@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPushChannel, LIVE_WINDOW, type PushMessage } from '../../src/main/ipc/push-channel';
 import { DEFAULT_SETTINGS, type LivePosition, type Settings } from '../../src/shared/ipc/views';
+import { bareAsset } from '../support/bare-asset';
 
 const settings = (theme: Settings['theme']): Settings => ({ ...DEFAULT_SETTINGS, theme });
 const batch = (assetId: number): { positions: LivePosition[] } => ({
@@ -26,16 +27,7 @@ describe('pushes waiting for a renderer', () => {
     const channel = createPushChannel();
     const got: PushMessage[] = [];
     const target = channel.attach((m) => got.push(m));
-    const asset = (id: number) => ({
-      id,
-      name: `Van ${id}`,
-      registration: null,
-      vin: null,
-      make: null,
-      model: null,
-      year: null,
-      tracker: null,
-    });
+    const asset = (id: number) => bareAsset(id, `Van ${id}`);
     const listed = (assets: number[] | null, forgotten: number[], fetchedAt: number) => ({
       assets: assets?.map(asset) ?? null,
       forgotten,

@@ -60,6 +60,19 @@ type Queued = PushMessage | LiveRun;
 
 const isLiveRun = (m: Queued): m is LiveRun => 'byAsset' in m;
 
+const newRun = (): LiveRun => ({ event: 'live.positions', byAsset: new Map() });
+
+/** The core's feed sends each asset's fixes in order: a later batch's fix replaces the run's. */
+function addFixes(run: LiveRun, message: PushMessage): void {
+  for (const p of (message.payload as IpcEvents['live.positions']).positions) run.byAsset.set(p.assetId, p);
+}
+
+/** Drops the fixes of assets a refreshed list forgot; true when the run is left empty. */
+function forget(run: LiveRun, ids: Iterable<number>): boolean {
+  for (const id of ids) run.byAsset.delete(id);
+  return run.byAsset.size === 0;
+}
+
 function removeAll(queue: Queued[], drop: (m: Queued) => boolean): void {
   for (let i = queue.length - 1; i >= 0; i--) if (drop(queue[i]!)) queue.splice(i, 1);
 }
@@ -78,10 +91,7 @@ function mergeListed(queue: Queued[], next: IpcEvents['fleet.listed']): PushMess
   const forgotten = new Set(prior?.forgotten.filter((id) => !named?.has(id)));
   for (const id of next.forgotten) forgotten.add(id);
   const run = queue.find(isLiveRun);
-  if (run) {
-    for (const id of forgotten) run.byAsset.delete(id);
-    if (run.byAsset.size === 0) queue.splice(queue.indexOf(run), 1);
-  }
+  if (run && forget(run, forgotten)) queue.splice(queue.indexOf(run), 1);
   const payload: IpcEvents['fleet.listed'] = {
     ...next,
     assets: next.assets ?? prior?.assets ?? null,
@@ -114,11 +124,10 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
 
   const enqueue = (queue: Queued[], message: PushMessage): void => {
     if (message.event === 'live.positions') {
-      const { positions } = message.payload as IpcEvents['live.positions'];
       const at = queue.findIndex(isLiveRun);
       const run = at >= 0 ? queue.splice(at, 1)[0] : undefined;
-      const live = run && isLiveRun(run) ? run : { event: 'live.positions' as const, byAsset: new Map() };
-      for (const p of positions) live.byAsset.set(p.assetId, p);
+      const live = run && isLiveRun(run) ? run : newRun();
+      addFixes(live, message);
       queue.push(live);
     } else if (message.event === 'fleet.listed') {
       queue.push(mergeListed(queue, message.payload as IpcEvents['fleet.listed']));
@@ -155,17 +164,14 @@ export function createPushChannel(options: { queueLimit?: number } = {}): PushCh
   const pushReady = (target: Target, message: PushMessage): void => {
     if (message.event === 'live.positions') {
       if (target.inFlight < LIVE_WINDOW) return sendLive(target, message);
-      const held = (target.held ??= { event: 'live.positions', byAsset: new Map() });
-      for (const p of (message.payload as IpcEvents['live.positions']).positions)
-        held.byAsset.set(p.assetId, p);
+      addFixes((target.held ??= newRun()), message);
       return;
     }
     // A held fix of an asset the list forgot would show it again once sent; a whole fleet's fixes are no
     // newer than the held ones (those came after them), so the held run still goes after it.
     const held = target.held;
     if (held && message.event === 'fleet.listed') {
-      for (const id of (message.payload as IpcEvents['fleet.listed']).forgotten) held.byAsset.delete(id);
-      if (held.byAsset.size === 0) target.held = null;
+      if (forget(held, (message.payload as IpcEvents['fleet.listed']).forgotten)) target.held = null;
     }
     deliver(target, message);
   };

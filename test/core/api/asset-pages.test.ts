@@ -3,19 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFleetApi } from '../../../src/main/core/api/fleet-api';
 import { createHttpClient } from '../../../src/main/core/api/http-client';
+import { bareAsset } from '../../support/bare-asset';
 
 const PAGES = 12;
 const PER_PAGE = 3;
-const asset = (id: number) => ({
-  id,
-  name: `Truck ${id}`,
-  registration: null,
-  vin: null,
-  make: null,
-  model: null,
-  year: null,
-  tracker: null,
-});
+const asset = (id: number) => bareAsset(id, `Truck ${id}`);
 
 describe('asset list pages', () => {
   let server: Server;

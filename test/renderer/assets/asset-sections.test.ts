@@ -5,19 +5,10 @@ import {
   type SectionOptions,
 } from '../../../src/renderer/src/features/assets/asset-sections';
 import type { AssetState } from '../../../src/renderer/src/features/map/asset-state';
-import type { Asset } from '../../../src/shared/ipc';
+import { bareAsset } from '../../support/bare-asset';
 
 const row = (id: number, state: AssetState): AssetRow => ({
-  asset: {
-    id,
-    name: `A${id}`,
-    registration: null,
-    vin: null,
-    make: null,
-    model: null,
-    year: null,
-    tracker: null,
-  } as Asset,
+  asset: bareAsset(id, `A${id}`),
   position: undefined,
   state,
 });

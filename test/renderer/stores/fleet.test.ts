@@ -68,23 +68,9 @@ describe('fleet store', () => {
     expect(seen).toEqual([3]);
   });
 
-  it('loads the snapshot: assets by id and their last positions', async () => {
-    const sim = simFleet(20);
-    bridge.handle('fleet.snapshot', {
-      assets: sim.assets,
-      positions: sim.positions,
-      fetchedAt: 1,
-      fromCache: true,
-    });
-    const fleet = useFleet();
-    await fleet.load();
-    expect(fleet.assets).toHaveLength(20);
-    expect(fleet.assetsById.get(7)?.name).toBe(sim.assets[6]!.name);
-    expect(fleet.positions.size).toBe(20);
-    expect(fleet.fromCache).toBe(true);
-  });
-  it('applies a refresh of the list: a new list when it has one, positions of the assets it forgot gone, the others kept', async () => {
-    const sim = simFleet(5);
+  /** The store with a cached snapshot of `size` simulated assets loaded, listening to pushes. */
+  const loaded = async (size: number) => {
+    const sim = simFleet(size);
     bridge.handle('fleet.snapshot', {
       assets: sim.assets,
       positions: sim.positions,
@@ -94,6 +80,19 @@ describe('fleet store', () => {
     const fleet = useFleet();
     fleet.listen();
     await fleet.load();
+    return { sim, fleet };
+  };
+
+  it('loads the snapshot: assets by id and their last positions', async () => {
+    const { sim, fleet } = await loaded(20);
+    expect(fleet.assets).toHaveLength(20);
+    expect(fleet.assetsById.get(7)?.name).toBe(sim.assets[6]!.name);
+    expect(fleet.positions.size).toBe(20);
+    expect(fleet.fromCache).toBe(true);
+  });
+
+  it('applies a refresh of the list: a new list when it has one, positions of the assets it forgot gone, the others kept', async () => {
+    const { sim, fleet } = await loaded(5);
     const assets = fleet.assets;
     bridge.emit('live.positions', { positions: [fix(1, 10, 7)] });
     const version = fleet.version;
