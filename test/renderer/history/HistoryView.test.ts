@@ -15,12 +15,15 @@ import { withFleetRecords } from '../support/fleet-records-bridge';
 import { settle } from '../support/mount-with-bridge';
 import { simFleet, TEST_SETTINGS } from '../support/sim-fleet';
 import { columns, morning, result, T0, type Fix } from './history-fixture';
+import { toLocalInput } from '../../../src/renderer/src/features/history/history-range';
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
 
 async function mountHistory(
-  answer: HistoryResult | ((asked: { start: number; end: number } | undefined) => HistoryResult),
+  answer:
+    | HistoryResult
+    | ((asked: { start: number; end: number } | undefined) => HistoryResult | Promise<HistoryResult>),
   intent: ScreenIntent = { kind: 'history', assetId: 3, seq: 4 },
 ): Promise<{ wrapper: VueWrapper; bridge: FakeBridge }> {
   const fleet = simFleet(5);
@@ -169,6 +172,35 @@ describe('history view', () => {
       'History covers at most 31 days at a time',
     );
     expect(bridge.callsOf('history.get')).toHaveLength(1);
+  });
+
+  it('marks the summary busy while the next range loads, so its figures are not read as that range’s', async () => {
+    let answerNext: (r: HistoryResult) => void = () => undefined;
+    const { wrapper } = await mountHistory((asked) =>
+      asked?.start === T0
+        ? new Promise<HistoryResult>((resolve) => (answerNext = resolve))
+        : result(morning()),
+    );
+    const summary = wrapper.find('[aria-label="Summary"]');
+    const distance = wrapper.find('[data-testid="summary-distance"]');
+    expect([summary.attributes('aria-busy'), distance.text()]).toEqual(['false', '15.0 km odometer']);
+    await wrapper.find('[data-preset="custom"]').trigger('click');
+    await wrapper.find('[data-testid="history-from"]').setValue(toLocalInput(T0));
+    await wrapper.find('[data-testid="history-to"]').setValue(toLocalInput(T0 + 5 * 60_000));
+    await wrapper.find('form.custom').trigger('submit');
+    // Today's figures stay in view, marked as not yet the range asked for.
+    expect([summary.attributes('aria-busy'), distance.text()]).toEqual(['true', '15.0 km odometer']);
+    // Its first five minutes: five fixes a kilometre apart.
+    const fixes = Array.from({ length: 5 }, (_, m): Fix => ({
+      t: T0 + m * 60_000,
+      lat: 51.9,
+      lon: 4.4 + m * 0.0146,
+      speed: 60,
+      odometer: 1000 + m,
+    }));
+    answerNext(result(columns(fixes)));
+    await settle();
+    expect([summary.attributes('aria-busy'), distance.text()]).toEqual(['false', '4.0 km odometer']);
   });
 
   it('counts a stretch with no fixes as "No data", neither as a stop nor as stopped time', async () => {

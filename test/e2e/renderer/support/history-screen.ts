@@ -8,13 +8,20 @@ export const utcInput = (ms: number): string => new Date(ms).toISOString().slice
 
 export const history = (page: Page): Locator => page.getByRole('region', { name: 'History and replay' });
 
-/** Custom range on the History screen, then Show; resolves once the summary counts the fixes. */
+/**
+ * Custom range on the History screen, then Show; resolves once the screen has the range's answer. Until
+ * then the summary still holds the range shown before (today's, after the asset panel's quick action),
+ * marked busy: read at once, its figures are another range's, and a slow answer mixes the two.
+ */
 export async function showCustomRange(page: Page, start: number, end: number): Promise<void> {
   const screen = history(page);
   await screen.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Custom' }).click();
   await screen.getByLabel('From', { exact: true }).fill(utcInput(start));
   await screen.getByLabel('To', { exact: true }).fill(utcInput(end));
+  const summary = screen.getByLabel('Summary', { exact: true });
   await screen.getByRole('button', { name: 'Show' }).click();
+  // Show's handler marks the summary busy before the click returns (the store's load sets it first thing).
+  await summary.and(page.locator('[aria-busy="false"]')).waitFor(PATIENT);
 }
 
 export interface ShownSummary {
