@@ -14,6 +14,8 @@
  *        --trace adds each run's CPU a frame of the page's main thread and of its workers, from a Chromium trace;
  *        --against=<checkout> runs the same pages of another checkout of this project (a `git worktree` at
  *        another commit, its node_modules in place) in turn with this one's, page by page, both traced)
+ *      npm run bench:map -- --window [--assets=50000] [--warmup-s=120] [--seconds=10] [--zooms=fleet,city]
+ *        (the whole app window, not the layer alone: bench/map-window/window-bench.ts)
  */
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
@@ -22,6 +24,7 @@ import { serveHarness, shootPages, type Shot } from '../test/support/harness-pag
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CURVE_SIZES, curveBench, type OtherCheckout } from './map-curve/frame-curve';
+import { windowBench } from './map-window/window-bench';
 import { percentile } from './support/sample-stats';
 
 interface FrameReport {
@@ -133,9 +136,26 @@ async function bench(url: string): Promise<void> {
       await panBench(browser, url);
       return;
     }
+    const arg = (name: string): string | undefined =>
+      process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+    if (process.argv.includes('--window')) {
+      const whole = (name: string, fallback: number): number => {
+        const n = Number(arg(name) ?? fallback);
+        if (!Number.isInteger(n) || n < 1)
+          throw new Error(`--${name}: a whole number above 0, got ${arg(name)}`);
+        return n;
+      };
+      await windowBench(browser, url, {
+        assets: whole('assets', 50_000),
+        warmupS: whole('warmup-s', 120),
+        seconds: whole('seconds', 10),
+        zooms: arg('zooms')
+          ?.split(',')
+          .filter((z) => z === 'fleet' || z === 'city') ?? ['fleet', 'city'],
+      });
+      return;
+    }
     if (process.argv.includes('--curve')) {
-      const arg = (name: string): string | undefined =>
-        process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
       const sizes = arg('sizes')?.split(',').map(Number) ?? CURVE_SIZES;
       if (sizes.some((n) => !Number.isInteger(n) || n < 1))
         throw new Error(`--sizes: whole numbers, got ${arg('sizes')}`);

@@ -35,15 +35,10 @@ import {
   VIEWPORT,
   type MonthScenario,
 } from './month-scenario';
+import { coreLog } from '../support/core-log';
 
 const RESULTS = join(process.cwd(), 'test-results');
 const SCREENSHOT = join(RESULTS, 'bench-history-app-30-days.png');
-
-const quietLog = {
-  info: () => undefined,
-  warn: (m: string) => process.stderr.write(`  core: ${m}\n`),
-  error: (m: string, err: unknown) => process.stderr.write(`  core: ${m}: ${String(err)}\n`),
-};
 
 interface Opened {
   readonly probe: ProbeResult;
@@ -91,7 +86,7 @@ class FreshApp {
       dataDir,
       renderer: { dir: rendererDir },
       demoService: service,
-      log: quietLog,
+      log: coreLog,
       createCore: (options) => timed(createAppCore(options)),
     });
     await shell.core.handlers['settings.set']({ tileUrl: tiles.template, tileAttribution: 'Bench tiles' });

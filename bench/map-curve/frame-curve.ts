@@ -17,7 +17,7 @@ export interface CurveReport {
   readonly mapZoom?: number;
 }
 
-interface CurvePoint {
+export interface CurvePoint {
   readonly count: number;
   readonly mode: string;
   readonly mapZoom: number | null;
@@ -35,6 +35,8 @@ interface CurvePoint {
   /** From a Chromium trace of the measured seconds (--trace): CPU ms a frame of the page's main thread and of its workers. */
   readonly mainCpu: number | null;
   readonly workerCpu: number | null;
+  /** The same for Chromium's GPU process (frame-trace.ts). */
+  readonly gpuCpu: number | null;
 }
 
 /** A checkout whose bench page runs the same curve in the same run, page by page in turn with this one's (--against). */
@@ -60,14 +62,17 @@ async function result(page: Page, timeoutMs: number): Promise<CurveReport> {
   return value as CurveReport;
 }
 
-/** One fleet size at one zoom; with `profile`, the measured seconds' CPU profile saved and summed up. */
-async function point(
+/**
+ * One fleet size at one zoom; with `profile`, the measured seconds' CPU profile saved and summed up; with
+ * `trace`, the CPU a frame of the page's main thread and its workers.
+ */
+export async function curvePoint(
   browser: Browser,
   url: string,
   zoom: string,
   count: number,
-  profile: boolean,
-  trace: boolean,
+  profile = false,
+  trace = true,
 ): Promise<CurvePoint> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => console.error(`[curve ${zoom} ${count}] ${e.message}`));
@@ -110,6 +115,7 @@ async function point(
     load,
     mainCpu: cpu ? cpu.mainMs / report.frames.length : null,
     workerCpu: cpu ? cpu.workerMs / report.frames.length : null,
+    gpuCpu: cpu ? cpu.gpuMs / report.frames.length : null,
   };
 }
 
@@ -170,7 +176,7 @@ export async function curveBench(
       for (const count of options.sizes) {
         const profile = options.profile && count === TARGET_COUNT;
         const mine = async (): Promise<void> => {
-          ours.push(await point(browser, url, zoom, count, profile, trace));
+          ours.push(await curvePoint(browser, url, zoom, count, profile, trace));
         };
         const other = options.against;
         if (!other) {
@@ -178,7 +184,7 @@ export async function curveBench(
           continue;
         }
         const them = async (): Promise<void> => {
-          theirs.push(await point(browser, other.url, zoom, count, false, trace));
+          theirs.push(await curvePoint(browser, other.url, zoom, count, false, trace));
         };
         if (run % 2 === 0) {
           await them();

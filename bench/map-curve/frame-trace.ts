@@ -6,6 +6,11 @@ export interface ThreadCpu {
   readonly mainMs: number;
   /** The same for the page's dedicated workers (the fleet's painter), ms. */
   readonly workerMs: number;
+  /**
+   * The same for Chromium's GPU process, its main and compositor threads, ms: with software rendering it
+   * composites every changed layer on the CPU (a GPU takes that over in an operator's Electron).
+   */
+  readonly gpuMs: number;
 }
 
 /**
@@ -32,12 +37,14 @@ export async function traceThreadCpu(browser: Browser, page: Page): Promise<() =
     const pid = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
     let mainMs = 0;
     let workerMs = 0;
+    let gpuMs = 0;
     for (const e of tasks) {
-      if (e.pid !== pid) continue;
       const name = names.get(`${e.pid}:${e.tid}`) ?? '';
+      if (name === 'CrGpuMain' || name === 'VizCompositorThread') gpuMs += cpu(e);
+      if (e.pid !== pid) continue;
       if (name === 'CrRendererMain') mainMs += cpu(e);
       else if (name.startsWith('DedicatedWorker')) workerMs += cpu(e);
     }
-    return { mainMs, workerMs };
+    return { mainMs, workerMs, gpuMs };
   };
 }

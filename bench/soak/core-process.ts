@@ -11,18 +11,13 @@ import { startBrowserShell, type BrowserShell } from '../../src/main/browser-she
 import { createAppCore } from '../../src/main/core/app-core';
 import type { IpcEvent, IpcEvents } from '../../src/shared/ipc/contract';
 import { coreProcessArgsSchema, coreRequestSchema, type CoreMessage } from './protocol';
+import { coreLog } from '../support/core-log';
 
 const isLiveBatch = (event: IpcEvent, _payload: unknown): _payload is IpcEvents['live.positions'] =>
   event === 'live.positions';
 
 const send = (message: CoreMessage): void => {
   process.send?.(message);
-};
-
-const quietLog = {
-  info: () => undefined,
-  warn: (m: string) => process.stderr.write(`  core: ${m}\n`),
-  error: (m: string, err: unknown) => process.stderr.write(`  core: ${m}: ${String(err)}\n`),
 };
 
 /** Linux's split of the resident set; null elsewhere. */
@@ -66,7 +61,7 @@ async function main(): Promise<void> {
     dataDir,
     renderer: { dir: args.rendererDir },
     demoService: args.service,
-    log: quietLog,
+    log: coreLog,
     // The real core; only its push sink is wrapped, to count what reaches the renderer.
     createCore: (options) =>
       createAppCore({
