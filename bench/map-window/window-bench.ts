@@ -39,7 +39,8 @@ interface WindowPoint {
   readonly mainCpu: number;
   readonly workerCpu: number;
   readonly gpuCpu: number;
-  readonly rings: number;
+  /** Assets with an unacknowledged alarm, fleet-wide: each is ringed where its own marker is drawn. */
+  readonly alarmed: number;
   readonly load: number;
 }
 
@@ -93,7 +94,7 @@ async function showZoom(page: Page, zoom: 'fleet' | 'city'): Promise<void> {
   await sleep(3_000);
 }
 
-async function measure(browser: Browser, page: Page, seconds: number, rings: number): Promise<WindowPoint> {
+async function measure(browser: Browser, page: Page, seconds: number, alarmed: number): Promise<WindowPoint> {
   const stopTrace = await traceThreadCpu(browser, page);
   const times = z.array(z.number()).parse(await page.evaluate(FRAME_TIMES(seconds)));
   const cpu = await stopTrace();
@@ -107,7 +108,7 @@ async function measure(browser: Browser, page: Page, seconds: number, rings: num
     mainCpu: cpu.mainMs / frames,
     workerCpu: cpu.workerMs / frames,
     gpuCpu: cpu.gpuMs / frames,
-    rings,
+    alarmed,
     load: loadavg()[0]!,
   };
 }
@@ -122,7 +123,8 @@ const f = (n: number, width = 8, digits = 1): string => n.toFixed(digits).padSta
  * warm-up it measures, at the fleet-wide zoom (the map's own Fit) and at city zoom (13), each frame from
  * its start to a task posted inside it (bench/map/bench-page.ts's whole frame) and, from a Chromium trace
  * of the same seconds, the CPU a frame of the page's main thread (every task: script, style, layout,
- * paint, canvas) and of its paint worker, and how many alarm rings the map has to draw.
+ * paint, canvas), of its paint worker and of Chromium's GPU process, and how many assets are alarmed
+ * (ringed wherever their marker is drawn).
  *
  * Baseline, same run, once the app, its core and the service are gone: bench:map's curve page at the same
  * size and zoom, the fleet layer alone fed by a synthetic fleet. Not the same picture: the curve's fleet is
@@ -205,18 +207,18 @@ export async function windowBench(
 
   console.log(
     `  ${'zoom'.padEnd(7)}${''.padStart(6)}${'p95 frame'.padStart(11)}${'median'.padStart(9)}${'fps'.padStart(7)}` +
-      `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}${'GPU proc'.padStart(10)}${'rings'.padStart(8)}${'load'.padStart(7)}`,
+      `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}${'GPU proc'.padStart(10)}${'alarmed'.padStart(9)}${'load'.padStart(7)}`,
   );
   for (const { zoom, app, layer } of points) {
     console.log(
       `  ${zoom.padEnd(7)}${String(app.zoom).padStart(6)}${f(app.frameP95, 11)}${f(app.frameMedian, 9)}${f(app.fps, 7)}` +
-        `${f(app.mainCpu, 16, 2)}${f(app.workerCpu, 8, 2)}${f(app.gpuCpu, 10, 2)}${String(app.rings).padStart(8)}` +
+        `${f(app.mainCpu, 16, 2)}${f(app.workerCpu, 8, 2)}${f(app.gpuCpu, 10, 2)}${String(app.alarmed).padStart(9)}` +
         `${f(app.load, 7)}  the whole window`,
     );
     console.log(
       `  ${''.padEnd(7)}${String(layer.mapZoom ?? '–').padStart(6)}${f(layer.frameP95, 11)}${''.padStart(9)}${f(layer.fps, 7)}` +
         `${f(layer.mainCpu ?? Number.NaN, 16, 2)}${f(layer.workerCpu ?? Number.NaN, 8, 2)}${f(layer.gpuCpu ?? Number.NaN, 10, 2)}` +
-        `${'–'.padStart(8)}${f(layer.load, 7)}  baseline: the fleet layer alone (bench:map --curve), same run`,
+        `${'–'.padStart(9)}${f(layer.load, 7)}  baseline: the fleet layer alone (bench:map --curve), same run`,
     );
     console.log(
       `  ${''.padEnd(13)}ratios window/layer: p95 frame ${(app.frameP95 / layer.frameP95).toFixed(2)}×, fps ` +
