@@ -28,12 +28,13 @@ const SEVERITY_RANK: Readonly<Record<AlarmSeverity, number>> = { critical: 0, wa
  * costs little because only alarmed assets are drawn — and only when the map
  * moves, the fleet layer draws a frame (a glide), or the set changes. The
  * subtle pulse is a CSS opacity animation of the whole canvas, in three steps
- * (alarm-map.css says why): no frame is drawn for it. Each ring is a copy, at whole device pixels, of one drawn once
- * per colour (ringSprite), and a frame whose rings would land on the same pixels
- * leaves the canvas alone: without a GPU, Chromium rasterizes and composites a
- * touched canvas of the map's size again in each frame, and the ~400 rings of a
- * 50,000-asset fleet on screen, stroked every frame of a glide, held most of the
- * page's main thread (docs/architecture.md "National fleets").
+ * (alarm-map.css says why): no frame is drawn for it. Each ring is a copy, at
+ * whole device pixels, of one drawn once per colour (ringSprite), and a frame
+ * whose rings would land on the same pixels leaves the canvas alone: without a
+ * GPU, Chromium rasterizes and composites a touched canvas of the map's size
+ * again in each frame, and the ~400 rings of a 50,000-asset fleet on screen,
+ * stroked every frame of a glide, held most of the page's main thread
+ * (docs/architecture.md "National fleets").
  */
 export class AlarmRingLayer extends L.Layer {
   private canvas: HTMLCanvasElement | null = null;
