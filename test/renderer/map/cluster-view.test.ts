@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ClusterView, placeInView } from '../../../src/renderer/src/features/map/cluster-view';
 import { FleetPositions } from '../../../src/renderer/src/features/map/fleet-positions';
+import { MarkerFrame } from '../../../src/renderer/src/features/map/marker-frame';
 import type { LivePosition } from '../../../src/shared/ipc';
 import type { ClusterItem } from '../../../src/renderer/src/features/map/cluster-adapter';
 import { mercatorX, mercatorY } from '../../../src/renderer/src/features/map/interpolation';
@@ -54,7 +55,6 @@ describe('re-indexing the fleet as fixes come in', () => {
     state: 'moving',
     ignition: true,
   });
-  const zoom7 = 256 * 2 ** 7;
 
   it('re-indexes once a vehicle has moved a pixel at the map zoom, and not before', () => {
     let now = 10_000;
@@ -67,7 +67,7 @@ describe('re-indexing the fleet as fixes come in', () => {
       f.apply(fixes, false, 0, () => 0);
       if (fixes.length > 0) view.markDirty();
       now += ms;
-      view.refresh(f, later, zoom7);
+      view.refresh(f, later, 7);
       return view.built;
     };
     expect(frameAfter(0, [fix(1, 52, 5), fix(2, 52.01, 5), fix(3, 52.02, 5)])).toBe(1);
@@ -83,6 +83,41 @@ describe('re-indexing the fleet as fixes come in', () => {
     expect(frameAfter(1000, [fix(4, 52.03, 5)])).toBe(3);
     view.invalidate();
     expect(frameAfter(0, [])).toBe(4);
+    vi.restoreAllMocks();
+  });
+
+  it('indexes a crowded view above the clustering zoom for the zoom shown, at once on a new zoom', () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const f = new FleetPositions();
+    // Three vehicles 11 m apart and one 5 km off: at zoom 13 the three are one cluster, the fourth lone.
+    f.apply([fix(1, 52, 5), fix(2, 52.0001, 5), fix(3, 52.0002, 5), fix(4, 52, 5.07)], false, 0, () => 0);
+    const clusters = new ClusterView(11);
+    const later = vi.fn();
+    const drawnAt = (zoom: number): string[] => {
+      const scene: number[] = [];
+      const view = { scale: 256 * 2 ** zoom, ox: 0, oy: 0, width: 1e9, height: 1e9, dpr: 1 };
+      const drawn = clusters.draw(scene, f, new MarkerFrame(), [4.9, 51.9, 5.2, 52.1], zoom, view);
+      return [...drawn.map((c) => `cluster of ${c.count}`), `${scene.length / 5 - drawn.length} lone`];
+    };
+    clusters.refresh(f, later, 13);
+    expect(clusters.built).toBe(1);
+    expect(drawnAt(13)).toEqual(['cluster of 3', '1 lone']);
+    // Zoom 17, within the throttle's second: a new index at once (11 m are ~15 px there, inside the
+    // 56 px radius: still one cluster).
+    now += 100;
+    clusters.refresh(f, later, 17);
+    expect(clusters.built).toBe(2);
+    expect(drawnAt(17)).toEqual(['cluster of 3', '1 lone']);
+    // Zoom 19: 11 m are ~60 px, every vehicle apart.
+    now += 100;
+    clusters.refresh(f, later, 19);
+    expect(clusters.built).toBe(3);
+    expect(drawnAt(19)).toEqual(['4 lone']);
+    // The same zoom, nothing new: the index stands.
+    now += 2000;
+    clusters.refresh(f, later, 19.5);
+    expect(clusters.built).toBe(3);
     vi.restoreAllMocks();
   });
 });

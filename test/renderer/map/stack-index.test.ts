@@ -3,18 +3,7 @@ import { ClusterAdapter } from '../../../src/renderer/src/features/map/cluster-a
 import { FleetPositions } from '../../../src/renderer/src/features/map/fleet-positions';
 import { mercatorX, mercatorY } from '../../../src/renderer/src/features/map/interpolation';
 import { NO_STACK, spotKey, StackIndex } from '../../../src/renderer/src/features/map/stack-index';
-import type { LivePosition } from '../../../src/shared/ipc';
-
-const fix = (assetId: number, lat: number, lon: number): LivePosition => ({
-  assetId,
-  lat,
-  lon,
-  speed: 0,
-  course: 0,
-  t: 0,
-  state: 'stopped',
-  ignition: false,
-});
+import { parkedFix as fix } from '../support/parked-fix';
 
 describe('vehicles parked on one spot', () => {
   it('groups every vehicle on the same fix, and no lone one', () => {

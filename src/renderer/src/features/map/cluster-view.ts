@@ -1,7 +1,7 @@
 import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
-import { mercatorX, mercatorY } from './interpolation';
+import { mercatorX, mercatorY, worldScale } from './interpolation';
 import type { FrameView, MarkerFrame } from './marker-frame';
 import { SCENE_CLUSTER, SCENE_SPRITE, type ClusterScene } from './marker-overlay';
 import { headingColumn } from './marker-sprites';
@@ -52,9 +52,9 @@ export function placeInView(
 }
 
 /**
- * The fleet clustered (docs/architecture.md "The renderer": below a zoom, "how many and which"): the
- * index rebuilt at most once a second as fixes arrive, and each frame drawn
- * from it.
+ * The fleet clustered (docs/architecture.md "The renderer": below a zoom, or in a view too crowded to show
+ * each marker apart, "how many and which"): the index rebuilt at most once a second as fixes arrive, and
+ * each frame drawn from it.
  */
 export class ClusterView {
   private readonly index: ClusterAdapter;
@@ -69,7 +69,7 @@ export class ClusterView {
   /** The lone markers the last draw drew: slot, then the state and heading column drawn, per marker. */
   private lone: number[] = [];
 
-  constructor(clusterBelowZoom: number) {
+  constructor(private readonly clusterBelowZoom: number) {
     this.index = new ClusterAdapter(Math.max(0, clusterBelowZoom - 1));
   }
 
@@ -87,15 +87,21 @@ export class ClusterView {
 
   /**
    * Re-indexes the fleet if fixes came in, one of them lies a pixel or more
-   * (at `scale`, the map's zoom) from where the index has it, and the
+   * (at `zoom`, the map's) from where the index has it, and the
    * throttle allows; `later` is called when a re-index is due but throttled,
    * so it is not forgotten. Zoomed out over a national fleet a vehicle takes
    * many seconds to cross a pixel: until one does, a new index would draw
    * the same picture, and rebuilding one for tens of thousands of assets
    * takes tens of milliseconds out of one frame (bench:map --curve).
    */
-  refresh(positions: FleetPositions, later: (ms: number) => void, scale: number): void {
+  refresh(positions: FleetPositions, later: (ms: number) => void, zoom: number): void {
+    // Below the clustering zoom one index serves every zoom; above it (a crowded view), the zoom shown only.
+    const z = Math.floor(zoom);
+    const below = z < this.clusterBelowZoom;
+    if (this.index.setZooms(below ? 0 : z, below ? Math.max(0, this.clusterBelowZoom - 1) : z))
+      this.invalidate();
     if (!this.dirty) return;
+    const scale = worldScale(zoom);
     const now = performance.now();
     if (now - this.builtAt < CLUSTER_REBUILD_MS) {
       later(CLUSTER_REBUILD_MS - (now - this.builtAt));

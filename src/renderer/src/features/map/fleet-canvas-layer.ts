@@ -2,6 +2,7 @@ import L from 'leaflet';
 import type { LivePosition } from '../../../../shared/ipc';
 import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placement';
 import { ClusterView } from './cluster-view';
+import { Crowding, fixesIn } from './crowding';
 import { FleetPositions } from './fleet-positions';
 import { hitTest, sameHover, type ClusterHit, type HoverHit, type StackHit } from './hit-test';
 import { lerp, MOVE_DURATION_MS, progress, worldScale } from './interpolation';
@@ -32,6 +33,8 @@ export interface FleetLayerOptions {
   palette: Palette;
   /** Below this zoom the fleet is clustered; 0 turns clustering off. */
   clusterBelowZoom?: number;
+  /** At or above it, cluster a view too crowded to draw each marker apart (crowding.ts; default false: every marker drawn). */
+  clusterWhenCrowded?: boolean;
   onSelect?(assetId: number | null): void;
   onClusterClick?(cluster: ClusterHit): void;
   /** A stack of vehicles on one spot was opened (fanned out) or folded back (null), by whatever means. */
@@ -65,6 +68,7 @@ export class FleetCanvasLayer extends L.Layer {
   private readonly positions = new FleetPositions();
   private readonly markers = new MarkerFrame();
   private readonly clusters: ClusterView;
+  private readonly crowding = new Crowding();
 
   /** Where the canvas lies on the world; null places it anew (centred on the map) at the next frame. */
   private placement: CanvasPlacement | null = null;
@@ -488,8 +492,12 @@ export class FleetCanvasLayer extends L.Layer {
     // Canvas x = world x · scale − the canvas's corner.
     const view: FrameView = { scale, ox: p.x, oy: p.y, width: p.width, height: p.height, dpr };
     const pal = this.opts.palette;
-    if (zoom < (this.opts.clusterBelowZoom ?? 0)) {
-      this.clusters.refresh(this.positions, this.redrawLater, scale);
+    const clustering = zoom < (this.opts.clusterBelowZoom ?? 0) ? 'zoom' : this.crowded(corner, size, scale);
+    // Whether the view is clustered, and why, on the element: what a test or an operator's devtools can see.
+    const shownAs = clustering || 'no';
+    if (canvas.dataset.clustered !== shownAs) canvas.dataset.clustered = shownAs;
+    if (clustering) {
+      this.clusters.refresh(this.positions, this.redrawLater, zoom);
       if (
         !this.forceRedraw &&
         this.opts.skipUnchangedFrames !== false &&
@@ -558,6 +566,19 @@ export class FleetCanvasLayer extends L.Layer {
     }
     this.finishFrame(map, scale, corner, size, started);
   };
+
+  /** 'crowded' when the view holds too many fixes to draw each marker apart and the layer clusters such views. */
+  private crowded(corner: L.Point, size: L.Point, scale: number): 'crowded' | '' {
+    if (this.opts.clusterWhenCrowded !== true) return '';
+    const fixes = fixesIn(
+      this.positions,
+      corner.x / scale,
+      corner.y / scale,
+      (corner.x + size.x) / scale,
+      (corner.y + size.y) / scale,
+    );
+    return this.crowding.judge(fixes, size.x, size.y) ? 'crowded' : '';
+  }
 
   private finishFrame(map: L.Map, scale: number, corner: L.Point, size: L.Point, started: number): void {
     if (this.following && this.selected !== null) this.keepSelectedCentred(map, scale, corner, size);
