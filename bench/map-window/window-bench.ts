@@ -20,7 +20,7 @@ const VIEWPORT = { width: 1280, height: 800 };
 const TARGET_MS = 16;
 /** Each asset reports every 5 s: 10,000 updates a second at 50,000 assets, the real rate. */
 const TICK_MS = 5_000;
-/** The live map clusters below zoom 11 (LiveMap.vue); at 13 every vehicle of the city is its own marker. */
+/** A city zoom: the live map clusters below 11 (LiveMap.vue), and above it a view too crowded to draw apart. */
 const CITY_ZOOM = 13;
 
 export interface WindowOptions {
@@ -41,6 +41,8 @@ interface WindowPoint {
   readonly gpuCpu: number;
   /** Assets with an unacknowledged alarm, fleet-wide: each is ringed where its own marker is drawn. */
   readonly alarmed: number;
+  /** How the fleet's canvas drew the view: clustered by 'zoom', clustered as 'crowded', or 'no'. */
+  readonly clustered: string;
   readonly load: number;
 }
 
@@ -109,6 +111,7 @@ async function measure(browser: Browser, page: Page, seconds: number, alarmed: n
     workerCpu: cpu.workerMs / frames,
     gpuCpu: cpu.gpuMs / frames,
     alarmed,
+    clustered: (await page.locator('canvas.fleet-canvas').getAttribute('data-clustered')) ?? '?',
     load: loadavg()[0]!,
   };
 }
@@ -129,9 +132,10 @@ const f = (n: number, width = 8, digits = 1): string => n.toFixed(digits).padSta
  * Baseline, same run, once the app, its core and the service are gone: bench:map's curve page at the same
  * size and zoom, the fleet layer alone fed by a synthetic fleet. Not the same picture: the curve's fleet is
  * spread over a country (its fleet-wide zoom, 7, clusters it), where the local service's demo fleet is one
- * city's, so fitted it is shown at zoom 11, where the map stops clustering, every vehicle its own marker.
- * The ratio is what the whole window on the demo fleet costs over the layer's own figures; the trace's
- * split says where.
+ * city's, so fitted it is shown at zoom 11, above the zoom the map clusters below; there the live map
+ * clusters it as a view too crowded to draw each vehicle apart (crowding.ts), and the table's "clustered"
+ * column says how each view was drawn. The curve's layer draws every marker at city zoom. The ratio is what
+ * the whole window on the demo fleet costs over the layer's own figures; the trace's split says where.
  */
 export async function windowBench(
   browser: Browser,
@@ -207,18 +211,18 @@ export async function windowBench(
 
   console.log(
     `  ${'zoom'.padEnd(7)}${''.padStart(6)}${'p95 frame'.padStart(11)}${'median'.padStart(9)}${'fps'.padStart(7)}` +
-      `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}${'GPU proc'.padStart(10)}${'alarmed'.padStart(9)}${'load'.padStart(7)}`,
+      `${'CPU/frame main'.padStart(16)}${'worker'.padStart(8)}${'GPU proc'.padStart(10)}${'alarmed'.padStart(9)}${'clustered'.padStart(10)}${'load'.padStart(7)}`,
   );
   for (const { zoom, app, layer } of points) {
     console.log(
       `  ${zoom.padEnd(7)}${String(app.zoom).padStart(6)}${f(app.frameP95, 11)}${f(app.frameMedian, 9)}${f(app.fps, 7)}` +
         `${f(app.mainCpu, 16, 2)}${f(app.workerCpu, 8, 2)}${f(app.gpuCpu, 10, 2)}${String(app.alarmed).padStart(9)}` +
-        `${f(app.load, 7)}  the whole window`,
+        `${app.clustered.padStart(10)}${f(app.load, 7)}  the whole window`,
     );
     console.log(
       `  ${''.padEnd(7)}${String(layer.mapZoom ?? '–').padStart(6)}${f(layer.frameP95, 11)}${''.padStart(9)}${f(layer.fps, 7)}` +
         `${f(layer.mainCpu ?? Number.NaN, 16, 2)}${f(layer.workerCpu ?? Number.NaN, 8, 2)}${f(layer.gpuCpu ?? Number.NaN, 10, 2)}` +
-        `${'–'.padStart(9)}${f(layer.load, 7)}  baseline: the fleet layer alone (bench:map --curve), same run`,
+        `${'–'.padStart(9)}${'–'.padStart(10)}${f(layer.load, 7)}  baseline: the fleet layer alone (bench:map --curve), same run`,
     );
     console.log(
       `  ${''.padEnd(13)}ratios window/layer: p95 frame ${(app.frameP95 / layer.frameP95).toFixed(2)}×, fps ` +
