@@ -10,6 +10,7 @@ import { HARNESS_LOAD, serveHarness } from '../../support/harness-pages';
 // by a whole pixel. Real Chromium: happy-dom has no canvas.
 
 const middleSchema = z.tuple([z.number(), z.number()]).nullable();
+const boxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable();
 
 let server: { url: string; close: () => Promise<void> };
 let browser: Browser;
@@ -67,4 +68,23 @@ describe('the alarm rings on the live map', () => {
       }
     });
   }
+
+  it('frame a cluster that holds an alarmed vehicle, outside its disc', async () => {
+    const page = await ringsAt(1);
+    try {
+      const marker = boxSchema.parse(await page.evaluate('window.rings.ringBox()'));
+      await page.evaluate('window.rings.clusterInstead(250)');
+      const cluster = boxSchema.parse(await page.evaluate('window.rings.ringBox()'));
+      // The marker's ring: 12 px round, a 3 px stroke, 26 px of strong red across (its outermost half
+      // pixels are blended). A cluster of 250's disc is 23 px round with a 3 px outer ring
+      // (marker-drawing.ts): its alarm ring 5 px outside that, 31 px round, 64 px across, centred alike.
+      expect(marker![2] - marker![0] + 1).toBe(26);
+      expect(cluster![2] - cluster![0] + 1).toBe(64);
+      expect(cluster![3] - cluster![1] + 1).toBe(64);
+      expect((cluster![0] + cluster![2] + 1) / 2).toBe((marker![0] + marker![2] + 1) / 2);
+      expect((cluster![1] + cluster![3] + 1) / 2).toBe((marker![1] + marker![3] + 1) / 2);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import ClusterPopover from '../../../src/renderer/src/features/map/ClusterPopover.vue';
 import type { ClusterHit, StackHit } from '../../../src/renderer/src/features/map/fleet-canvas-layer';
+import { NO_ALARM } from '../../../src/renderer/src/features/map/alarm-rank';
 
 let current: VueWrapper | null = null;
 afterEach(() => {
@@ -12,7 +13,17 @@ afterEach(() => {
 const NAMES: Readonly<Record<number, string>> = { 11: 'Van 11', 12: 'Truck 12', 13: 'Car 13' };
 
 function cluster(memberIds: readonly number[], count = memberIds.length): ClusterHit {
-  return { clusterId: 7, count, memberIds, x: 100, y: 80, lat: 50, lon: 10, expansionZoom: 9 };
+  return {
+    clusterId: 7,
+    count,
+    memberIds,
+    x: 100,
+    y: 80,
+    lat: 50,
+    lon: 10,
+    expansionZoom: 9,
+    alarm: NO_ALARM,
+  };
 }
 
 /** When the popover's listeners were attached: see press(). */

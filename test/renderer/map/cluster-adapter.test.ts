@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_ALARM, SEVERITY_RANK } from '../../../src/renderer/src/features/map/alarm-rank';
 import { ClusterAdapter } from '../../../src/renderer/src/features/map/cluster-adapter';
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
@@ -70,5 +71,41 @@ describe('clustering at low zoom', () => {
     expect(paris.map((i) => (i.kind === 'cluster' ? i.count : -1))).toEqual([21]);
     const berlin = again.query([13, 52, 14, 53], 5);
     expect(berlin.map((i) => (i.kind === 'asset' ? i.assetId : -1))).toEqual([301]);
+  });
+});
+
+describe('alarms inside clusters', () => {
+  const rotterdam = Array.from({ length: 20 }, (_, i) => ({
+    assetId: i + 1,
+    lat: 51.92 + i * 0.001,
+    lon: 4.4 + i * 0.001,
+  }));
+  const paris = Array.from({ length: 5 }, (_, i) => ({
+    assetId: 101 + i,
+    lat: 48.85 + i * 0.001,
+    lon: 2.35,
+  }));
+  const alarmOf = (ranks: Record<number, number>) => (id: number) => ranks[id] ?? NO_ALARM;
+  const alarms = (adapter: ClusterAdapter): number[] =>
+    adapter
+      .query(WORLD, 5)
+      .flatMap((i) => (i.kind === 'cluster' ? [i.alarm] : []))
+      .sort();
+
+  it('keeps the worst alarm of its members, however deep in the index they merged', () => {
+    const adapter = new ClusterAdapter(10);
+    // Rotterdam: a warning and a critical one; Paris: none.
+    adapter.loadColumns(
+      columnsOf([...rotterdam, ...paris]),
+      alarmOf({ 3: SEVERITY_RANK.warning, 17: SEVERITY_RANK.critical }),
+    );
+    expect(alarms(adapter)).toEqual([SEVERITY_RANK.critical, NO_ALARM]);
+    // Reloaded with the critical one acknowledged: the warning is what Rotterdam's cluster holds now.
+    adapter.loadColumns(columnsOf([...rotterdam, ...paris]), alarmOf({ 3: SEVERITY_RANK.warning }));
+    expect(alarms(adapter)).toEqual([SEVERITY_RANK.warning, NO_ALARM]);
+    // And an index for one crowded zoom only says the same.
+    const crowd = new ClusterAdapter(5, 5);
+    crowd.loadColumns(columnsOf([...rotterdam, ...paris]), alarmOf({ 104: SEVERITY_RANK.info }));
+    expect(alarms(crowd)).toEqual([SEVERITY_RANK.info, NO_ALARM]);
   });
 });

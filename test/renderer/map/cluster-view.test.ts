@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { NO_ALARM } from '../../../src/renderer/src/features/map/alarm-rank';
 import { ClusterView, placeInView } from '../../../src/renderer/src/features/map/cluster-view';
 import { FleetPositions } from '../../../src/renderer/src/features/map/fleet-positions';
 import { MarkerFrame } from '../../../src/renderer/src/features/map/marker-frame';
@@ -19,7 +20,7 @@ const view = {
 describe('clusters and lone assets placed in view', () => {
   it('places each at its container pixel, in the order they are drawn', () => {
     const items: ClusterItem[] = [
-      { kind: 'cluster', clusterId: 5, count: 30, lat: 51.9, lon: 4.4 },
+      { kind: 'cluster', clusterId: 5, count: 30, lat: 51.9, lon: 4.4, alarm: NO_ALARM },
       { kind: 'asset', assetId: 9, lat: 51.92, lon: 4.5 },
     ];
     const placed = placeInView(items, view);
@@ -37,7 +38,7 @@ describe('clusters and lone assets placed in view', () => {
     const items: ClusterItem[] = [
       { kind: 'asset', assetId: 1, lat: 51.94, lon: 4.3 - 20 / perDegree },
       { kind: 'asset', assetId: 2, lat: 51.94, lon: 4.3 - 60 / perDegree },
-      { kind: 'cluster', clusterId: 3, count: 4, lat: 60, lon: 4.4 },
+      { kind: 'cluster', clusterId: 3, count: 4, lat: 60, lon: 4.4, alarm: NO_ALARM },
     ];
     const ids = placeInView(items, view).map((p) => (p.kind === 'asset' ? p.assetId : -1));
     expect(ids).toEqual([1]);
@@ -118,6 +119,31 @@ describe('re-indexing the fleet as fixes come in', () => {
     now += 2000;
     clusters.refresh(f, later, 19.5);
     expect(clusters.built).toBe(3);
+    vi.restoreAllMocks();
+  });
+
+  it('re-indexes when the alarms change though no vehicle moved, once the throttle allows', () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const f = new FleetPositions();
+    f.apply([fix(1, 52, 5), fix(2, 52.0001, 5), fix(3, 52.0002, 5)], false, 0, () => 0);
+    const clusters = new ClusterView(11);
+    const later = vi.fn();
+    const scene: number[] = [];
+    const view = { scale: 256 * 2 ** 7, ox: 0, oy: 0, width: 1e9, height: 1e9, dpr: 1 };
+    const alarmShown = (): number[] =>
+      clusters.draw(scene, f, new MarkerFrame(), [4.9, 51.9, 5.2, 52.1], 7, view).map((c) => c.alarm);
+    clusters.refresh(f, later, 7);
+    expect(alarmShown()).toEqual([NO_ALARM]);
+    clusters.setAlarmed(new Map([[2, 1]]));
+    now += 300;
+    clusters.refresh(f, later, 7);
+    expect(clusters.built).toBe(1);
+    expect(later).toHaveBeenLastCalledWith(700);
+    now += 700;
+    clusters.refresh(f, later, 7);
+    expect(clusters.built).toBe(2);
+    expect(alarmShown()).toEqual([1]);
     vi.restoreAllMocks();
   });
 });

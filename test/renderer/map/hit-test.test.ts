@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_ALARM } from '../../../src/renderer/src/features/map/alarm-rank';
 import {
   hitTest,
   sameHover,
@@ -16,6 +17,7 @@ const cluster = (clusterId: number, x: number, y: number, count: number): Cluste
   lat: 0,
   lon: 0,
   expansionZoom: 0,
+  alarm: NO_ALARM,
 });
 
 /** Three assets drawn at the last frame; the second was off screen (NaN). */

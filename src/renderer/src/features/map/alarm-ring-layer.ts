@@ -1,9 +1,19 @@
 import L from 'leaflet';
 import type { AlarmSeverity } from '../../../../shared/interface';
-import { worldScale } from './interpolation';
+import { SEVERITY_RANK } from './alarm-rank';
+import { mercatorX, mercatorY, worldScale } from './interpolation';
+import { clusterRadius } from './marker-drawing';
 
 /** Where an asset's own marker is drawn at `now`, in Web Mercator's unit square; null when it is in a cluster or not drawn. */
 export type DrawnPoint = (assetId: number, now: number) => readonly [number, number] | null;
+
+/** A cluster the fleet's canvas drew that holds an alarmed asset: where, how many (its disc's size), the worst alarm. */
+export interface AlarmedCluster {
+  readonly lat: number;
+  readonly lon: number;
+  readonly count: number;
+  readonly severity: AlarmSeverity;
+}
 
 export type RingColours = Readonly<Record<AlarmSeverity, string>>;
 
@@ -15,14 +25,16 @@ export const RING_COLOURS: Readonly<Record<'dark' | 'light', RingColours>> = {
 /** Rings this far outside the map still count: half of one shows at the edge. */
 const MARGIN_PX = 24;
 const RING_R = 12;
-/** The halo's radius: the ring's plus a soft band outside it. */
-const HALO_R = RING_R + 5;
-const SEVERITY_RANK: Readonly<Record<AlarmSeverity, number>> = { critical: 0, warning: 1, info: 2 };
+/** A cluster's ring stands this far outside its disc's own outer ring (marker-drawing.ts drawCluster). */
+const CLUSTER_RING_GAP = 5;
+/** The halo: a soft band this wide outside the ring. */
+const HALO_PX = 5;
 
 /**
  * Rings round the assets with an unacknowledged alarm (the summary's
- * alarmedAssets) wherever their own marker is drawn (not inside a cluster,
- * where the tab's count says enough), on their own canvas under the fleet's: the fleet's canvas
+ * alarmedAssets) wherever their own marker is drawn, and round each cluster
+ * that holds one, in its worst alarm's colour (a crowded city view is all
+ * clusters: docs/architecture.md "The renderer"), on their own canvas under the fleet's: the fleet's canvas
  * repaints only what moved (marker-frame.ts), and rings drawn into it would
  * smear. This canvas covers the map and is cleared and redrawn whole, which
  * costs little because only alarmed assets are drawn — and only when the map
@@ -49,6 +61,8 @@ export class AlarmRingLayer extends L.Layer {
   constructor(
     private readonly drawnAt: DrawnPoint,
     private colours: RingColours,
+    /** The clusters drawn that hold an alarmed asset: each is ringed in its worst alarm's colour. */
+    private readonly alarmedClusters: () => readonly AlarmedCluster[] = () => [],
   ) {
     super();
   }
@@ -123,37 +137,56 @@ export class AlarmRingLayer extends L.Layer {
       resized = true;
     }
     const next: { sprites: ImageBitmap[]; at: number[] } = { sprites: [], at: [] };
+    let ringedClusters = 0;
     if (this.alarmed.length > 0) {
       const scale = worldScale(map.getZoom());
       const corner = map.getPixelOrigin().add(topLeft);
-      const now = performance.now();
-      for (const { assetId, severity } of this.alarmed) {
-        const at = this.drawnAt(assetId, now);
-        if (!at) continue;
-        const x = at[0] * scale - corner.x;
-        const y = at[1] * scale - corner.y;
-        if (x < -MARGIN_PX || y < -MARGIN_PX || x > size.x + MARGIN_PX || y > size.y + MARGIN_PX) continue;
-        const sprite = this.sprite(this.colours[severity], dpr);
-        if (!sprite) continue;
+      const place = (wx: number, wy: number, severity: AlarmSeverity, radius: number): void => {
+        const x = wx * scale - corner.x;
+        const y = wy * scale - corner.y;
+        const reach = MARGIN_PX + radius - RING_R;
+        if (x < -reach || y < -reach || x > size.x + reach || y > size.y + reach) return;
+        const sprite = this.sprite(this.colours[severity], radius, dpr);
+        if (!sprite) return;
         // Whole device pixels: a copy at a fraction of one is resampled, and its colours blur.
         next.sprites.push(sprite);
         next.at.push(Math.round(x * dpr - sprite.width / 2), Math.round(y * dpr - sprite.height / 2));
+      };
+      // Under the assets' rings; worst last within each, so a critical ring is drawn over a warning one.
+      const clusters = [...this.alarmedClusters()].sort(
+        (a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity],
+      );
+      for (const c of clusters)
+        place(
+          mercatorX(c.lon),
+          mercatorY(c.lat),
+          c.severity,
+          Math.round(clusterRadius(c.count)) + 3 + CLUSTER_RING_GAP,
+        );
+      ringedClusters = next.sprites.length;
+      const now = performance.now();
+      for (const { assetId, severity } of this.alarmed) {
+        const at = this.drawnAt(assetId, now);
+        if (at) place(at[0], at[1], severity, RING_R);
       }
     }
     // The same rings at the same pixels are not drawn again: a canvas touched in a frame is composited
     // again whole, and in a glide most frames move no marker by a whole pixel.
     if (!resized && sameRings(this.shown, next)) return;
     this.shown = next;
+    // What is ringed, on the element: a test or an operator's devtools can see it without reading pixels.
+    canvas.dataset.ringedClusters = String(ringedClusters);
+    canvas.dataset.ringedAssets = String(next.sprites.length - ringedClusters);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     next.sprites.forEach((sprite, i) => ctx.drawImage(sprite, next.at[2 * i]!, next.at[2 * i + 1]!));
   }
 
-  private sprite(colour: string, dpr: number): ImageBitmap | null {
-    const key = `${colour} ${dpr}`;
+  private sprite(colour: string, radius: number, dpr: number): ImageBitmap | null {
+    const key = `${colour} ${radius} ${dpr}`;
     let sprite = this.sprites.get(key);
     if (sprite === undefined) {
-      sprite = ringSprite(colour, dpr);
+      sprite = ringSprite(colour, radius, dpr);
       this.sprites.set(key, sprite);
     }
     return sprite;
@@ -174,22 +207,23 @@ function sameRings(
  * A ring and its halo, centred in an even number of device pixels; null where there is no OffscreenCanvas.
  * A bitmap, not a canvas: Chromium copies a canvas source's pixels out again for each drawImage.
  */
-function ringSprite(colour: string, dpr: number): ImageBitmap | null {
+function ringSprite(colour: string, radius: number, dpr: number): ImageBitmap | null {
   if (typeof OffscreenCanvas === 'undefined') return null;
-  const side = 2 * Math.ceil((HALO_R + 1) * dpr);
+  const halo = radius + HALO_PX;
+  const side = 2 * Math.ceil((halo + 1) * dpr);
   const canvas = new OffscreenCanvas(side, side);
   const g = canvas.getContext('2d');
   if (!g) return null;
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   const c = side / 2 / dpr;
   g.beginPath();
-  g.arc(c, c, HALO_R, 0, Math.PI * 2);
+  g.arc(c, c, halo, 0, Math.PI * 2);
   g.fillStyle = colour;
   g.globalAlpha = 0.18;
   g.fill();
   g.globalAlpha = 1;
   g.beginPath();
-  g.arc(c, c, RING_R, 0, Math.PI * 2);
+  g.arc(c, c, radius, 0, Math.PI * 2);
   g.lineWidth = 3;
   g.strokeStyle = colour;
   g.stroke();

@@ -1,4 +1,5 @@
 import Supercluster from 'supercluster';
+import { NO_ALARM } from './alarm-rank';
 
 /** The fleet as columns (FleetPositions): slot i is asset ids[i] at (lat[i], lon[i]). */
 export interface ClusterSource {
@@ -8,9 +9,20 @@ export interface ClusterSource {
   readonly lon: ArrayLike<number>;
 }
 
+/** What the index keeps of an asset: which it is, and its worst unacknowledged alarm's rank (alarm-rank.ts). */
+interface PointProps {
+  assetId: number;
+  alarm: number;
+}
+
+/** What a cluster keeps of its members: the worst alarm's rank among them. */
+interface ClusterProps {
+  alarm: number;
+}
+
 interface PointFeature {
   readonly type: 'Feature';
-  readonly properties: { assetId: number };
+  readonly properties: PointProps;
   readonly geometry: { readonly type: 'Point'; coordinates: [number, number] };
 }
 
@@ -21,6 +33,8 @@ export type ClusterItem =
       readonly count: number;
       readonly lat: number;
       readonly lon: number;
+      /** The worst alarm's rank among its members; NO_ALARM when none has one. */
+      readonly alarm: number;
     }
   | { readonly kind: 'asset'; readonly assetId: number; readonly lat: number; readonly lon: number };
 
@@ -34,7 +48,7 @@ const EXTENT = 256;
  * view at a zoom, and list which assets a cluster holds (docs/architecture.md "The renderer": "how many and which").
  */
 export class ClusterAdapter {
-  private index: Supercluster<{ assetId: number }, Record<string, never>>;
+  private index: Supercluster<PointProps, ClusterProps>;
   /**
    * The GeoJSON Supercluster is fed, one feature per slot, refilled in place at each load: the fleet is
    * re-indexed every second, and 50,000 new objects a second is garbage the frames pay for. Safe since
@@ -62,23 +76,37 @@ export class ClusterAdapter {
     return true;
   }
 
-  private empty(): Supercluster<{ assetId: number }, Record<string, never>> {
+  private empty(): Supercluster<PointProps, ClusterProps> {
     const { minZoom, maxZoom } = this;
-    return new Supercluster({ radius: RADIUS_PX, extent: EXTENT, minZoom, maxZoom, minPoints: 3 });
+    // A cluster's alarm is its worst member's: an operator sees that one is inside without opening it.
+    return new Supercluster<PointProps, ClusterProps>({
+      radius: RADIUS_PX,
+      extent: EXTENT,
+      minZoom,
+      maxZoom,
+      minPoints: 3,
+      map: (p) => ({ alarm: p.alarm }),
+      reduce: (into, p) => {
+        if (p.alarm < into.alarm) into.alarm = p.alarm;
+      },
+    });
   }
 
-  loadColumns(source: ClusterSource): void {
+  /** Loads the fleet; `alarmOf` ranks an asset's worst unacknowledged alarm (NO_ALARM: none). */
+  loadColumns(source: ClusterSource, alarmOf: (assetId: number) => number = () => NO_ALARM): void {
     const features = this.features;
     for (let i = 0; i < source.count; i++) {
       const f = features[i];
+      const assetId = source.ids[i]!;
       if (f) {
-        f.properties.assetId = source.ids[i]!;
+        f.properties.assetId = assetId;
+        f.properties.alarm = alarmOf(assetId);
         f.geometry.coordinates[0] = source.lon[i]!;
         f.geometry.coordinates[1] = source.lat[i]!;
       } else
         features.push({
           type: 'Feature',
-          properties: { assetId: source.ids[i]! },
+          properties: { assetId, alarm: alarmOf(assetId) },
           geometry: { type: 'Point', coordinates: [source.lon[i]!, source.lat[i]!] },
         });
     }
@@ -92,16 +120,17 @@ export class ClusterAdapter {
     const features = this.index.getClusters([bbox[0], bbox[1], bbox[2], bbox[3]], Math.floor(zoom));
     return features.map((f): ClusterItem => {
       const [lon, lat] = f.geometry.coordinates as [number, number];
-      const props: Record<string, unknown> = f.properties;
-      if (props.cluster === true)
+      const props = f.properties;
+      if ('cluster' in props)
         return {
           kind: 'cluster',
-          clusterId: Number(props.cluster_id),
-          count: Number(props.point_count),
+          clusterId: props.cluster_id,
+          count: props.point_count,
           lat,
           lon,
+          alarm: props.alarm,
         };
-      return { kind: 'asset', assetId: Number(props.assetId), lat, lon };
+      return { kind: 'asset', assetId: props.assetId, lat, lon };
     });
   }
 

@@ -1,3 +1,4 @@
+import { NO_ALARM } from './alarm-rank';
 import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import type { FleetPositions } from './fleet-positions';
 import type { ClusterHit } from './hit-test';
@@ -44,6 +45,7 @@ export function placeInView(
           lat: item.lat,
           lon: item.lon,
           expansionZoom: 0,
+          alarm: item.alarm,
         },
       });
     else placed.push({ kind: 'asset', assetId: item.assetId, x, y });
@@ -68,6 +70,8 @@ export class ClusterView {
   private builtCount = -1;
   /** The lone markers the last draw drew: slot, then the state and heading column drawn, per marker. */
   private lone: number[] = [];
+  /** Each alarmed asset's worst alarm's rank (alarm-rank.ts), as the index was last told. */
+  private alarms: ReadonlyMap<number, number> = new Map();
 
   constructor(private readonly clusterBelowZoom: number) {
     this.index = new ClusterAdapter(Math.max(0, clusterBelowZoom - 1));
@@ -76,6 +80,16 @@ export class ClusterView {
   /** New fixes: re-index when the throttle allows. */
   markDirty(): void {
     this.dirty = true;
+  }
+
+  /**
+   * The assets with an unacknowledged alarm and their worst one's rank: re-indexed at the next frame the
+   * throttle allows, whether a vehicle moved a pixel or not, so a cluster shows what it holds within a second.
+   */
+  setAlarmed(ranks: ReadonlyMap<number, number>): void {
+    this.alarms = ranks;
+    this.dirty = true;
+    this.builtCount = -1;
   }
 
   /** A new zoom level or a new fleet: re-index at the next frame whatever the throttle says. */
@@ -113,7 +127,7 @@ export class ClusterView {
       later(CLUSTER_REBUILD_MS);
       return;
     }
-    this.index.loadColumns(positions);
+    this.index.loadColumns(positions, (id) => this.alarms.get(id) ?? NO_ALARM);
     if (this.builtX.length < positions.count) {
       this.builtX = new Float64Array(positions.count);
       this.builtY = new Float64Array(positions.count);

@@ -1,6 +1,9 @@
 import L from 'leaflet';
 import type { LivePosition } from '../../../../shared/ipc';
 import { onPixelGrid, placeCanvas, type CanvasPlacement } from './canvas-placement';
+import type { AlarmSeverity } from '../../../../shared/interface';
+import { NO_ALARM, SEVERITY_OF_RANK, SEVERITY_RANK } from './alarm-rank';
+import type { AlarmedCluster } from './alarm-ring-layer';
 import { ClusterView } from './cluster-view';
 import { Crowding, fixesIn } from './crowding';
 import { FleetPositions } from './fleet-positions';
@@ -209,6 +212,24 @@ export class FleetCanvasLayer extends L.Layer {
   /** A live batch: each asset glides from where it is drawn now to its new fix. */
   update(positions: Iterable<LivePosition>): void {
     this.apply(positions, true);
+  }
+
+  /** The assets with an unacknowledged alarm: the clusters that hold one say so (alarmedClusters). */
+  setAlarmed(alarmed: readonly { readonly assetId: number; readonly severity: AlarmSeverity }[]): void {
+    const ranks = new Map<number, number>();
+    for (const { assetId, severity } of alarmed)
+      ranks.set(assetId, Math.min(ranks.get(assetId) ?? NO_ALARM, SEVERITY_RANK[severity]));
+    this.clusters.setAlarmed(ranks);
+    this.requestRedraw();
+  }
+
+  /** The clusters the last frame drew that hold an alarmed asset, with the worst alarm among them. */
+  alarmedClusters(): AlarmedCluster[] {
+    const out: AlarmedCluster[] = [];
+    for (const c of this.drawnClusters)
+      if (c.alarm < NO_ALARM)
+        out.push({ lat: c.lat, lon: c.lon, count: c.count, severity: SEVERITY_OF_RANK[c.alarm]! });
+    return out;
   }
 
   select(assetId: number | null): void {

@@ -9,6 +9,8 @@ export interface ClusterHit {
   readonly lat: number;
   readonly lon: number;
   readonly expansionZoom: number;
+  /** The worst unacknowledged alarm's rank among its members (alarm-rank.ts); NO_ALARM when none. */
+  readonly alarm: number;
 }
 
 /** Vehicles on one spot (stack-index.ts): every one of them, and where the spot is drawn. */
