@@ -14,7 +14,7 @@
  *        --trace adds each run's CPU a frame of the page's main thread and of its workers, from a Chromium trace;
  *        --against=<checkout> runs the same pages of another checkout of this project (a `git worktree` at
  *        another commit, its node_modules in place) in turn with this one's, page by page, both traced)
- *      npm run bench:map -- --window [--assets=50000] [--warmup-s=120] [--seconds=10] [--zooms=fleet,city]
+ *      npm run bench:map -- --window [--assets=50000] [--warmup-s=120] [--seconds=10] [--zooms=fleet,city] [--profile]
  *        (the whole app window, not the layer alone: bench/map-window/window-bench.ts)
  */
 import { cpus, loadavg } from 'node:os';
@@ -152,6 +152,7 @@ async function bench(url: string): Promise<void> {
         zooms: arg('zooms')
           ?.split(',')
           .filter((z) => z === 'fleet' || z === 'city') ?? ['fleet', 'city'],
+        profile: process.argv.includes('--profile'),
       });
       return;
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { startBrowserShell } from '../../src/main/browser-shell/browser-shell';
 import { builtRenderer } from '../../test/e2e/renderer/support/renderer-build';
 import { startTileServer } from '../../test/support/tile-server';
+import { startProfile, topSelfTime } from '../map-curve/cpu-profile';
 import { traceThreadCpu } from '../map-curve/frame-trace';
 import { curvePoint, type CurvePoint } from '../map-curve/frame-curve';
 import { firstFullTick } from '../support/first-full-tick';
@@ -29,6 +30,8 @@ export interface WindowOptions {
   readonly warmupS: number;
   readonly seconds: number;
   readonly zooms: readonly ('fleet' | 'city')[];
+  /** A CPU profile of the page's main thread over each zoom's measured seconds, saved and summed up. */
+  readonly profile: boolean;
 }
 
 interface WindowPoint {
@@ -96,10 +99,31 @@ async function showZoom(page: Page, zoom: 'fleet' | 'city'): Promise<void> {
   await sleep(3_000);
 }
 
-async function measure(browser: Browser, page: Page, seconds: number, alarmed: number): Promise<WindowPoint> {
+async function measure(
+  browser: Browser,
+  page: Page,
+  seconds: number,
+  alarmed: number,
+  profileAs: string | null,
+): Promise<WindowPoint> {
+  const cdp = profileAs ? await page.context().newCDPSession(page) : null;
+  const stopProfile = cdp ? await startProfile(cdp) : null;
   const stopTrace = await traceThreadCpu(browser, page);
   const times = z.array(z.number()).parse(await page.evaluate(FRAME_TIMES(seconds)));
   const cpu = await stopTrace();
+  if (stopProfile && profileAs) {
+    const { raw, profile } = await stopProfile();
+    await cdp?.detach();
+    const dir = resolve(import.meta.dirname, '../../test-results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `bench-map-window-${profileAs}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(raw));
+    step(`CPU profile of the page's main thread: ${file}; self time over the measured seconds:`);
+    for (const f of topSelfTime(profile, 25))
+      console.log(
+        `  ${f.ms.toFixed(0).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
+      );
+  }
   step(`${times.length} frames timed and traced`);
   const frames = Math.max(1, times.length);
   return {
@@ -187,7 +211,13 @@ export async function windowBench(
         await showZoom(page, zoom);
         step(`${zoom} zoom: measuring at zoom ${await mapZoom(page)}`);
         const summary = await shell.core.handlers['alarms.summary'](undefined);
-        const app = await measure(browser, page, seconds, summary.alarmedAssets.length);
+        const app = await measure(
+          browser,
+          page,
+          seconds,
+          summary.alarmedAssets.length,
+          options.profile ? zoom : null,
+        );
         mkdirSync(results, { recursive: true });
         step(`${zoom} zoom: screenshot`);
         await page.screenshot({ path: join(results, `bench-map-window-${zoom}.png`) });

@@ -29,4 +29,27 @@ describe('how crowded a view is', () => {
     // A larger view holds more before it is crowded.
     expect(crowding.judge(201, 1280, 640)).toBe(false);
   });
+
+  it('counts a view again when it moves, and for new fixes at most every half second', () => {
+    const f = new FleetPositions();
+    // Two vehicles in a view of 64 × 32 px (two 32 px squares): at the limit, not over it.
+    f.apply([fix(1, 52, 5), fix(2, 52.001, 5.001)], false, 0, () => 0);
+    const view = {
+      x0: mercatorX(4.99),
+      y0: mercatorY(52.01),
+      x1: mercatorX(5.01),
+      y1: mercatorY(51.99),
+      width: 64,
+      height: 32,
+    };
+    const crowding = new Crowding();
+    expect(crowding.assess(f, 1, view, 1000)).toBe(false);
+    // A third arrives: within the half second the count stands, after it the view is crowded.
+    f.apply([fix(3, 52.002, 5)], false, 0, () => 0);
+    expect(crowding.assess(f, 2, view, 1400)).toBe(false);
+    expect(crowding.assess(f, 2, view, 1500)).toBe(true);
+    // The view moves off them: counted at once, whatever the time.
+    const away = { ...view, x0: mercatorX(6), x1: mercatorX(6.02) };
+    expect(crowding.assess(f, 2, away, 1501)).toBe(false);
+  });
 });

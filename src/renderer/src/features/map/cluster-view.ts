@@ -1,3 +1,4 @@
+import { WorkBudget } from '../../layout/work-budget';
 import { NO_ALARM } from './alarm-rank';
 import { ClusterAdapter, type ClusterItem } from './cluster-adapter';
 import type { FleetPositions } from './fleet-positions';
@@ -7,7 +8,10 @@ import type { FrameView, MarkerFrame } from './marker-frame';
 import { SCENE_CLUSTER, SCENE_SPRITE, type ClusterScene } from './marker-overlay';
 import { headingColumn } from './marker-sprites';
 
-/** Rebuilding the cluster index costs ~10 ms at 10,000 assets; once a second follows the live feed. */
+/**
+ * Rebuilding the cluster index costs ~10 ms at 10,000 assets: once a second follows the live feed; at
+ * 50,000 a rebuild holds a frame for 20–60 ms, and the index is rebuilt less often (work-budget.ts).
+ */
 const CLUSTER_REBUILD_MS = 1000;
 const CLUSTER_MEMBER_LIMIT = 12;
 /** A cluster's disc reaches this far past its centre: keep those whose disc shows at the edge. */
@@ -72,6 +76,7 @@ export class ClusterView {
   private lone: number[] = [];
   /** Each alarmed asset's worst alarm's rank (alarm-rank.ts), as the index was last told. */
   private alarms: ReadonlyMap<number, number> = new Map();
+  private readonly budget = new WorkBudget(CLUSTER_REBUILD_MS);
 
   constructor(private readonly clusterBelowZoom: number) {
     this.index = new ClusterAdapter(Math.max(0, clusterBelowZoom - 1));
@@ -84,7 +89,8 @@ export class ClusterView {
 
   /**
    * The assets with an unacknowledged alarm and their worst one's rank: re-indexed at the next frame the
-   * throttle allows, whether a vehicle moved a pixel or not, so a cluster shows what it holds within a second.
+   * throttle allows, whether a vehicle moved a pixel or not, so a cluster shows what it holds within a
+   * second (a few at national scale: CLUSTER_REBUILD_MS).
    */
   setAlarmed(ranks: ReadonlyMap<number, number>): void {
     this.alarms = ranks;
@@ -117,17 +123,18 @@ export class ClusterView {
     if (!this.dirty) return;
     const scale = worldScale(zoom);
     const now = performance.now();
-    if (now - this.builtAt < CLUSTER_REBUILD_MS) {
-      later(CLUSTER_REBUILD_MS - (now - this.builtAt));
+    const period = this.budget.periodMs;
+    if (now - this.builtAt < period) {
+      later(period - (now - this.builtAt));
       return;
     }
     if (positions.count === this.builtCount && !this.movedAPixel(positions, scale)) {
       // Checked again a throttle period on, whether more fixes come in or not.
       this.builtAt = now;
-      later(CLUSTER_REBUILD_MS);
+      later(period);
       return;
     }
-    this.index.loadColumns(positions, (id) => this.alarms.get(id) ?? NO_ALARM);
+    this.budget.run(() => this.index.loadColumns(positions, (id) => this.alarms.get(id) ?? NO_ALARM));
     if (this.builtX.length < positions.count) {
       this.builtX = new Float64Array(positions.count);
       this.builtY = new Float64Array(positions.count);

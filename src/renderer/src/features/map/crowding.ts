@@ -8,6 +8,12 @@ import type { FleetPositions } from './fleet-positions';
 const CELL_PX = 32;
 /** A crowded view stays clustered until it holds this share of the limit: no flicker at the threshold. */
 const CLEAR_RATIO = 0.8;
+/**
+ * A view that stands still is counted again for new fixes at most this often: a count is a pass over the
+ * fleet (~0.4 ms at 50,000 in Chromium, which every frame paid: bench:map --window --profile), and a few
+ * batches of fixes move a view's count by little.
+ */
+const RECOUNT_MS = 500;
 
 /** How many fixes (the newest of each slot) lie inside a rectangle of Web Mercator's unit square. */
 export function fixesIn(positions: FleetPositions, x0: number, y0: number, x1: number, y1: number): number {
@@ -28,6 +34,36 @@ export function fixesIn(positions: FleetPositions, x0: number, y0: number, x1: n
  */
 export class Crowding {
   private crowded = false;
+  private counted: { view: string; fixesSeen: number; at: number; fixes: number } | null = null;
+
+  /**
+   * Whether the view, (x0, y0)–(x1, y1) of the unit square shown on `width` × `height` CSS pixels, is
+   * crowded: its fixes counted again when the view changed, or when `fixesSeen` (a count of the batches
+   * applied) did and RECOUNT_MS have passed since the last count.
+   */
+  assess(
+    positions: FleetPositions,
+    fixesSeen: number,
+    view: { x0: number; y0: number; x1: number; y1: number; width: number; height: number },
+    now: number,
+  ): boolean {
+    const key = `${view.x0}:${view.y0}:${view.x1}:${view.y1}`;
+    let counted = this.counted;
+    if (
+      !counted ||
+      counted.view !== key ||
+      (counted.fixesSeen !== fixesSeen && now - counted.at >= RECOUNT_MS)
+    ) {
+      counted = {
+        view: key,
+        fixesSeen,
+        at: now,
+        fixes: fixesIn(positions, view.x0, view.y0, view.x1, view.y1),
+      };
+      this.counted = counted;
+    }
+    return this.judge(counted.fixes, view.width, view.height);
+  }
 
   /** Judges a view of `width` × `height` CSS pixels holding `fixes`; remembers the verdict for the next. */
   judge(fixes: number, width: number, height: number): boolean {
