@@ -31,7 +31,8 @@ describe('the period of work redone from the whole fleet', () => {
         return 'index';
       }),
     ).toBe('index');
-    expect(budget.periodMs).toBe(3000);
+    // 60 ms at the default 1 %: 6 s, past the 5 s most.
+    expect(budget.periodMs).toBe(5000);
     // A run that throws is timed too.
     expect(() =>
       budget.run(() => {
@@ -39,6 +40,6 @@ describe('the period of work redone from the whole fleet', () => {
         throw new Error('bad fix');
       }),
     ).toThrow('bad fix');
-    expect(budget.periodMs).toBe(1500);
+    expect(budget.periodMs).toBe(3000);
   });
 });

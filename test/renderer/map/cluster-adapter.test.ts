@@ -72,6 +72,20 @@ describe('clustering at low zoom', () => {
     const berlin = again.query([13, 52, 14, 53], 5);
     expect(berlin.map((i) => (i.kind === 'asset' ? i.assetId : -1))).toEqual([301]);
   });
+
+  it('indexes only the slots it is asked to keep, and the whole fleet again after', () => {
+    const some = new ClusterAdapter(10);
+    // Paris's and Berlin's slots only (the last three).
+    expect(some.loadColumns(columnsOf(points), undefined, (slot) => slot >= 20)).toBe(3);
+    expect(
+      some
+        .query(WORLD, 5)
+        .map((i) => (i.kind === 'asset' ? i.assetId : -1))
+        .sort(),
+    ).toEqual([101, 102, 201]);
+    expect(some.loadColumns(columnsOf(points))).toBe(points.length);
+    expect(some.query(WORLD, 11)).toHaveLength(points.length);
+  });
 });
 
 describe('alarms inside clusters', () => {

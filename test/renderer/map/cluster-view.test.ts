@@ -146,4 +146,48 @@ describe('re-indexing the fleet as fixes come in', () => {
     expect(alarmShown()).toEqual([1]);
     vi.restoreAllMocks();
   });
+
+  it('indexes a crowded view with the fixes around what is shown, and again at once when a pan leaves them', () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const f = new FleetPositions();
+    // Three vehicles together near 5° E, three more 0.5° east: at zoom 13 that is ~1,500 px apart.
+    const here = [fix(1, 52, 5), fix(2, 52.0001, 5), fix(3, 52.0002, 5)];
+    const there = [fix(4, 52, 5.5), fix(5, 52.0001, 5.5), fix(6, 52.0002, 5.5)];
+    f.apply([...here, ...there], false, 0, () => 0);
+    const clusters = new ClusterView(11);
+    const later = vi.fn();
+    const around = (lon: number) => ({
+      x0: mercatorX(lon - 0.01),
+      y0: mercatorY(52.01),
+      x1: mercatorX(lon + 0.01),
+      y1: mercatorY(51.99),
+    });
+    const counts = (): number[] => {
+      const view = { scale: 256 * 2 ** 13, ox: 0, oy: 0, width: 1e12, height: 1e12, dpr: 1 };
+      return clusters.draw([], f, new MarkerFrame(), [4.9, 51.9, 5.6, 52.1], 13, view).map((c) => c.count);
+    };
+    clusters.refresh(f, later, 13, around(5));
+    expect(clusters.built).toBe(1);
+    // Only the three around the view are in the index.
+    expect(counts()).toEqual([3]);
+    // A small pan stays inside what was indexed: nothing to do within the throttle.
+    now += 100;
+    clusters.refresh(f, later, 13, around(5.002));
+    expect(clusters.built).toBe(1);
+    // A pan to the others: re-indexed at once, throttle or not.
+    now += 100;
+    clusters.refresh(f, later, 13, around(5.5));
+    expect(clusters.built).toBe(2);
+    expect(counts()).toEqual([3]);
+    // A view that takes in every fix: any later view at this zoom is covered.
+    now += 100;
+    clusters.refresh(f, later, 13, { ...around(5), x1: mercatorX(5.6) });
+    expect(clusters.built).toBe(3);
+    expect(counts()).toEqual([3, 3]);
+    now += 100;
+    clusters.refresh(f, later, 13, around(5.3));
+    expect(clusters.built).toBe(3);
+    vi.restoreAllMocks();
+  });
 });

@@ -11,7 +11,7 @@ export class WorkBudget {
 
   constructor(
     private readonly minMs: number,
-    private readonly share = 0.02,
+    private readonly share = 0.01,
     private readonly maxMs = 5_000,
   ) {}
 

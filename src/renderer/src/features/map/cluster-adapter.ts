@@ -55,6 +55,8 @@ export class ClusterAdapter {
    * Supercluster copies the coordinates at load and the index that held these features is dropped then.
    */
   private readonly features: PointFeature[] = [];
+  /** The features the index was given (a load that keeps some slots only gives it fewer than it holds). */
+  private readonly loaded: PointFeature[] = [];
 
   /**
    * Indexes the zooms from `minZoom` to `maxZoom`: each level costs a pass over what the level above it
@@ -93,10 +95,20 @@ export class ClusterAdapter {
   }
 
   /** Loads the fleet; `alarmOf` ranks an asset's worst unacknowledged alarm (NO_ALARM: none). */
-  loadColumns(source: ClusterSource, alarmOf: (assetId: number) => number = () => NO_ALARM): void {
+  /**
+   * Loads the fleet, or with `keep` the slots it keeps only; answers how many were loaded. `alarmOf` ranks
+   * an asset's worst unacknowledged alarm (NO_ALARM: none).
+   */
+  loadColumns(
+    source: ClusterSource,
+    alarmOf: (assetId: number) => number = () => NO_ALARM,
+    keep: (slot: number) => boolean = () => true,
+  ): number {
     const features = this.features;
+    let k = 0;
     for (let i = 0; i < source.count; i++) {
-      const f = features[i];
+      if (!keep(i)) continue;
+      const f = features[k];
       const assetId = source.ids[i]!;
       if (f) {
         f.properties.assetId = assetId;
@@ -109,10 +121,15 @@ export class ClusterAdapter {
           properties: { assetId, alarm: alarmOf(assetId) },
           geometry: { type: 'Point', coordinates: [source.lon[i]!, source.lat[i]!] },
         });
+      k++;
     }
-    features.length = source.count;
+    // The features past those loaded stay for the next load; the index is given the loaded ones only.
+    const loaded = this.loaded;
+    loaded.length = k;
+    for (let j = 0; j < k; j++) loaded[j] = features[j]!;
     this.index = this.empty();
-    this.index.load(features);
+    this.index.load(loaded);
+    return k;
   }
 
   /** bbox is [west, south, east, north] in degrees. */

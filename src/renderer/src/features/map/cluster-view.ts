@@ -16,6 +16,29 @@ const CLUSTER_REBUILD_MS = 1000;
 const CLUSTER_MEMBER_LIMIT = 12;
 /** A cluster's disc reaches this far past its centre: keep those whose disc shows at the edge. */
 const VIEW_MARGIN_PX = 40;
+/**
+ * A one-zoom index holds the fixes this share of the shown area's width and height past each of its edges:
+ * the clusters at the edge are whole (Supercluster gathers within 56 px of a seed), and a pan re-indexes only
+ * once it has gone that far.
+ */
+const COVER_GROWTH = 0.25;
+
+/** A rectangle of Web Mercator's unit square. */
+export interface UnitRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+const grown = (r: UnitRect, share: number): UnitRect => {
+  const dx = (r.x1 - r.x0) * share;
+  const dy = (r.y1 - r.y0) * share;
+  return { x0: r.x0 - dx, y0: r.y0 - dy, x1: r.x1 + dx, y1: r.y1 + dy };
+};
+
+const contains = (outer: UnitRect, inner: UnitRect): boolean =>
+  inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 
 export type Placed =
   | { readonly kind: 'cluster'; readonly hit: ClusterHit }
@@ -77,6 +100,8 @@ export class ClusterView {
   /** Each alarmed asset's worst alarm's rank (alarm-rank.ts), as the index was last told. */
   private alarms: ReadonlyMap<number, number> = new Map();
   private readonly budget = new WorkBudget(CLUSTER_REBUILD_MS);
+  /** The part of the unit square a one-zoom index holds the fixes of; null: every fix. */
+  private covered: UnitRect | null = null;
 
   constructor(private readonly clusterBelowZoom: number) {
     this.index = new ClusterAdapter(Math.max(0, clusterBelowZoom - 1));
@@ -100,6 +125,7 @@ export class ClusterView {
 
   /** A new zoom level or a new fleet: re-index at the next frame whatever the throttle says. */
   invalidate(): void {
+    this.covered = null;
     this.dirty = true;
     this.builtAt = -Infinity;
     this.builtCount = -1;
@@ -114,12 +140,15 @@ export class ClusterView {
    * the same picture, and rebuilding one for tens of thousands of assets
    * takes tens of milliseconds out of one frame (bench:map --curve).
    */
-  refresh(positions: FleetPositions, later: (ms: number) => void, zoom: number): void {
-    // Below the clustering zoom one index serves every zoom; above it (a crowded view), the zoom shown only.
+  refresh(positions: FleetPositions, later: (ms: number) => void, zoom: number, shown?: UnitRect): void {
+    // Below the clustering zoom one index serves every zoom; above it (a crowded view), the zoom shown only,
+    // and the fixes around what is shown: a city view of a national fleet indexes its own thousands.
     const z = Math.floor(zoom);
     const below = z < this.clusterBelowZoom;
     if (this.index.setZooms(below ? 0 : z, below ? Math.max(0, this.clusterBelowZoom - 1) : z))
       this.invalidate();
+    const area = below || !shown ? null : grown(shown, COVER_GROWTH);
+    if (shown && this.covered && !contains(this.covered, shown)) this.invalidate();
     if (!this.dirty) return;
     const scale = worldScale(zoom);
     const now = performance.now();
@@ -134,7 +163,15 @@ export class ClusterView {
       later(period);
       return;
     }
-    this.budget.run(() => this.index.loadColumns(positions, (id) => this.alarms.get(id) ?? NO_ALARM));
+    const alarmOf = (id: number): number => this.alarms.get(id) ?? NO_ALARM;
+    const { tx, ty } = positions;
+    const inArea = area
+      ? (i: number): boolean =>
+          tx[i]! >= area.x0 && tx[i]! <= area.x1 && ty[i]! >= area.y0 && ty[i]! <= area.y1
+      : undefined;
+    const loaded = this.budget.run(() => this.index.loadColumns(positions, alarmOf, inArea));
+    // Every fix indexed: any view of this zoom is covered until the next build.
+    this.covered = area && loaded < positions.count ? area : null;
     if (this.builtX.length < positions.count) {
       this.builtX = new Float64Array(positions.count);
       this.builtY = new Float64Array(positions.count);

@@ -524,7 +524,15 @@ export class FleetCanvasLayer extends L.Layer {
     const shownAs = clustering || 'no';
     if (canvas.dataset.clustered !== shownAs) canvas.dataset.clustered = shownAs;
     if (clustering) {
-      this.clusters.refresh(this.positions, this.redrawLater, zoom);
+      // The canvas's own bounds, plus a cluster disc's reach.
+      const m = CLUSTER_QUERY_MARGIN_PX;
+      const shown = {
+        x0: (p.x - m) / scale,
+        y0: (p.y - m) / scale,
+        x1: (p.x + p.width + m) / scale,
+        y1: (p.y + p.height + m) / scale,
+      };
+      this.clusters.refresh(this.positions, this.redrawLater, zoom, shown);
       if (
         !this.forceRedraw &&
         this.opts.skipUnchangedFrames !== false &&
@@ -540,8 +548,6 @@ export class FleetCanvasLayer extends L.Layer {
         this.finishFrame(map, scale, corner, size, started);
         return;
       }
-      // The canvas's own bounds, plus a cluster disc's reach.
-      const m = CLUSTER_QUERY_MARGIN_PX;
       const sw = map.unproject([p.x - m, p.y + p.height + m], zoom);
       const ne = map.unproject([p.x + p.width + m, p.y - m], zoom);
       const bbox = [sw.lng, sw.lat, ne.lng, ne.lat] as const;
