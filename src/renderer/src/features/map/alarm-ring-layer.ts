@@ -34,14 +34,15 @@ const HALO_PX = 5;
  * Rings round the assets with an unacknowledged alarm (the summary's
  * alarmedAssets) wherever their own marker is drawn, and round each cluster
  * that holds one, in its worst alarm's colour (a crowded city view is all
- * clusters: docs/architecture.md "The renderer"), on their own canvas under the fleet's: the fleet's canvas
- * repaints only what moved (marker-frame.ts), and rings drawn into it would
- * smear. This canvas covers the map and is cleared and redrawn whole, which
- * costs little because only alarmed assets are drawn — and only when the map
- * moves, the fleet layer draws a frame (a glide), or the set changes. The
+ * clusters: docs/architecture.md "The renderer"), on their own canvas under
+ * the fleet's: the fleet's canvas repaints only what moved (marker-frame.ts),
+ * and rings drawn into it would smear. This canvas covers the map and is
+ * cleared and redrawn whole, which costs little because only alarmed assets
+ * are drawn — and only when the map moves, the fleet layer paints a frame (a
+ * glide, a new cluster index), or the set changes. The
  * subtle pulse is a CSS opacity animation of the whole canvas, in three steps
  * (alarm-map.css says why): no frame is drawn for it. Each ring is a copy, at
- * whole device pixels, of one drawn once per colour (ringSprite), and a frame
+ * whole device pixels, of one drawn once per colour and size (ringSprite), and a frame
  * whose rings would land on the same pixels leaves the canvas alone: without a
  * GPU, Chromium rasterizes and composites a touched canvas of the map's size
  * again in each frame, and the ~400 rings of a 50,000-asset fleet on screen,
