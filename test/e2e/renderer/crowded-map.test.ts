@@ -4,6 +4,7 @@ import { PATIENT, startFleetdeskApp, type FleetdeskApp } from './support/fleetde
 import { docsScreenshot } from './support/docs-screenshot';
 import { assetDriving } from './support/fleet-moments';
 import { ALARM_RINGS_CANVAS, paintedPixels } from './support/map-canvas';
+import { mapCoordinates } from './support/map-coordinates';
 import { pressOneAtATime, tabToMap } from './support/map-keys';
 import { listCount, waitForDemoFleet } from './support/operator';
 
@@ -33,14 +34,12 @@ async function clusteredAs(page: Page): Promise<string | null> {
   return page.locator('[data-testid="live-map"] canvas.fleet-canvas').getAttribute('data-clustered');
 }
 
+/** The live map's zoom once it has stopped moving (its data-view). */
+const mapZoom = async (page: Page): Promise<number> => (await mapCoordinates(page)).zoom;
+
 /** How many clusters the alarm rings' canvas ringed at its last redraw (each holds an alarmed vehicle). */
 async function ringedClusters(page: Page): Promise<number> {
   return Number(await page.locator(ALARM_RINGS_CANVAS).getAttribute('data-ringed-clusters'));
-}
-
-async function zoomOf(page: Page): Promise<number> {
-  const view = await page.getByTestId('live-map').getAttribute('data-view');
-  return Number(view?.split(',')[2]);
 }
 
 describe('a city view too crowded to draw each vehicle apart', () => {
@@ -54,7 +53,7 @@ describe('a city view too crowded to draw each vehicle apart', () => {
     await page.keyboard.press('f');
     await tabToMap(page);
     await expect.poll(() => clusteredAs(page), PATIENT).toBe('crowded');
-    const fitted = await zoomOf(page);
+    const fitted = await mapZoom(page);
     expect(fitted).toBeGreaterThanOrEqual(11);
     await docsScreenshot(page, 'live-map-crowded');
 
@@ -80,7 +79,7 @@ describe('a city view too crowded to draw each vehicle apart', () => {
     while ((await clusteredAs(page)) === 'crowded' && steps < 8) {
       await pressOneAtATime(page, '=', 1);
       steps++;
-      await expect.poll(() => zoomOf(page), PATIENT).toBe(fitted + steps);
+      await expect.poll(() => mapZoom(page), PATIENT).toBe(fitted + steps);
       // The frame after the zoom is drawn from the new view.
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     }
@@ -92,7 +91,7 @@ describe('a city view too crowded to draw each vehicle apart', () => {
 
     // And out again to the fitted view: crowded, clustered.
     await pressOneAtATime(page, '-', steps);
-    await expect.poll(() => zoomOf(page), PATIENT).toBe(fitted);
+    await expect.poll(() => mapZoom(page), PATIENT).toBe(fitted);
     await expect.poll(() => clusteredAs(page), PATIENT).toBe('crowded');
     expect(app.pageErrors).toEqual([]);
   });

@@ -10,10 +10,10 @@ describe('how crowded a view is', () => {
     f.apply([fix(1, 52, 5), fix(2, 52.1, 5.1), fix(3, 48, 2), fix(4, 52.2, 5.2)], false, 0, () => 0);
     const [x0, y0] = [mercatorX(5), mercatorY(52.2)];
     const [x1, y1] = [mercatorX(5.2), mercatorY(52)];
-    expect(fixesIn(f, x0, y0, x1, y1)).toBe(3);
-    expect(fixesIn(f, x0, y0, mercatorX(5.15), y1)).toBe(2);
-    expect(fixesIn(f, 0, 0, 1, 1)).toBe(4);
-    expect(fixesIn(new FleetPositions(), 0, 0, 1, 1)).toBe(0);
+    expect(fixesIn(f, { x0, y0, x1, y1 })).toBe(3);
+    expect(fixesIn(f, { x0, y0, x1: mercatorX(5.15), y1 })).toBe(2);
+    expect(fixesIn(f, { x0: 0, y0: 0, x1: 1, y1: 1 })).toBe(4);
+    expect(fixesIn(new FleetPositions(), { x0: 0, y0: 0, x1: 1, y1: 1 })).toBe(0);
   });
 
   it('is crowded past one fix a 32 px square, and clears only below four fifths of that', () => {

@@ -94,7 +94,6 @@ export class ClusterAdapter {
     });
   }
 
-  /** Loads the fleet; `alarmOf` ranks an asset's worst unacknowledged alarm (NO_ALARM: none). */
   /**
    * Loads the fleet, or with `keep` the slots it keeps only; answers how many were loaded. `alarmOf` ranks
    * an asset's worst unacknowledged alarm (NO_ALARM: none).

@@ -7,6 +7,7 @@ import { mercatorX, mercatorY, worldScale } from './interpolation';
 import type { FrameView, MarkerFrame } from './marker-frame';
 import { SCENE_CLUSTER, SCENE_SPRITE, type ClusterScene } from './marker-overlay';
 import { headingColumn } from './marker-sprites';
+import { contains, grown, holds, type UnitRect } from './unit-rect';
 
 /**
  * Rebuilding the cluster index costs ~10 ms at 10,000 assets: once a second follows the live feed; at
@@ -22,23 +23,6 @@ const VIEW_MARGIN_PX = 40;
  * once it has gone that far.
  */
 const COVER_GROWTH = 0.25;
-
-/** A rectangle of Web Mercator's unit square. */
-export interface UnitRect {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
-
-const grown = (r: UnitRect, share: number): UnitRect => {
-  const dx = (r.x1 - r.x0) * share;
-  const dy = (r.y1 - r.y0) * share;
-  return { x0: r.x0 - dx, y0: r.y0 - dy, x1: r.x1 + dx, y1: r.y1 + dy };
-};
-
-const contains = (outer: UnitRect, inner: UnitRect): boolean =>
-  inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 
 export type Placed =
   | { readonly kind: 'cluster'; readonly hit: ClusterHit }
@@ -165,10 +149,7 @@ export class ClusterView {
     }
     const alarmOf = (id: number): number => this.alarms.get(id) ?? NO_ALARM;
     const { tx, ty } = positions;
-    const inArea = area
-      ? (i: number): boolean =>
-          tx[i]! >= area.x0 && tx[i]! <= area.x1 && ty[i]! >= area.y0 && ty[i]! <= area.y1
-      : undefined;
+    const inArea = area ? (i: number): boolean => holds(area, tx[i]!, ty[i]!) : undefined;
     const loaded = this.budget.run(() => this.index.loadColumns(positions, alarmOf, inArea));
     // Every fix indexed: any view of this zoom is covered until the next build.
     this.covered = area && loaded < positions.count ? area : null;

@@ -1,4 +1,5 @@
 import type { FleetPositions } from './fleet-positions';
+import { holds, type UnitRect } from './unit-rect';
 
 /**
  * A view holding more fixes than one per square of this side is crowded: markers 22 px wide
@@ -16,14 +17,10 @@ const CLEAR_RATIO = 0.8;
 const RECOUNT_MS = 500;
 
 /** How many fixes (the newest of each slot) lie inside a rectangle of Web Mercator's unit square. */
-export function fixesIn(positions: FleetPositions, x0: number, y0: number, x1: number, y1: number): number {
+export function fixesIn(positions: FleetPositions, r: UnitRect): number {
   const { tx, ty } = positions;
   let n = 0;
-  for (let i = 0; i < positions.count; i++) {
-    const x = tx[i]!;
-    const y = ty[i]!;
-    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) n++;
-  }
+  for (let i = 0; i < positions.count; i++) if (holds(r, tx[i]!, ty[i]!)) n++;
   return n;
 }
 
@@ -44,7 +41,7 @@ export class Crowding {
   assess(
     positions: FleetPositions,
     fixesSeen: number,
-    view: { x0: number; y0: number; x1: number; y1: number; width: number; height: number },
+    view: UnitRect & { readonly width: number; readonly height: number },
     now: number,
   ): boolean {
     const key = `${view.x0}:${view.y0}:${view.x1}:${view.y1}`;
@@ -58,7 +55,7 @@ export class Crowding {
         view: key,
         fixesSeen,
         at: now,
-        fixes: fixesIn(positions, view.x0, view.y0, view.x1, view.y1),
+        fixes: fixesIn(positions, view),
       };
       this.counted = counted;
     }
