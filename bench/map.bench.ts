@@ -20,6 +20,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
+import { LOOPBACK_ONLY_ARGS } from '../test/support/loopback-only';
 import { serveHarness, shootPages, type Shot } from '../test/support/harness-pages';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -130,7 +131,7 @@ async function serveOther(dir: string): Promise<{ other: OtherCheckout; close: (
 }
 
 async function bench(url: string): Promise<void> {
-  const browser = await launchChromium();
+  const browser = await launchChromium(LOOPBACK_ONLY_ARGS);
   try {
     if (process.argv.includes('--pan')) {
       await panBench(browser, url);

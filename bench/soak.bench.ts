@@ -57,6 +57,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { builtRenderer } from '../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../test/support/chromium';
+import { LOOPBACK_ONLY_ARGS } from '../test/support/loopback-only';
 import { growthOf, WINDOW, type Growth } from './soak/growth';
 import { median, percentile } from './support/sample-stats';
 import { soakPlan } from './soak/soak-plan';
@@ -191,8 +192,6 @@ async function openRenderer(browser: Browser, url: string): Promise<{ page: Page
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  // Loopback only: map tiles fail at once, as on a machine without internet.
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('internetdisconnected'));
   // The core process also serves the page; under the compressed stream it answers late, not never.
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
   const count = page.getByRole('complementary', { name: 'Assets' }).getByText(/^\d+ of \d+ assets$/);
@@ -355,7 +354,7 @@ async function runSoak(): Promise<void> {
     }
     t = step('core alone: warm-up, then the baseline', t);
 
-    browser = await launchChromium();
+    browser = await launchChromium(LOOPBACK_ONLY_ARGS);
     const { page, errors } = await openRenderer(browser, url);
     const renderer = await RendererMemory.attach(page);
     positionsAtAttach = (await core.sample()).positions;

@@ -9,6 +9,7 @@ import { encodeSocketFrame } from '../../src/shared/ipc/socket-frame-codec';
 import { PARCEL_MIN_BYTES } from '../../src/main/browser-shell/reply-parcels';
 import { builtRenderer } from '../../test/e2e/renderer/support/renderer-build';
 import { launchChromium } from '../../test/support/chromium';
+import { LOOPBACK_ONLY_ARGS } from '../../test/support/loopback-only';
 import { startTileServer, type TileServer } from '../../test/support/tile-server';
 import { readyLineSchema, type ReadyLine } from '../soak/protocol';
 import { startServiceProcess } from '../support/service-process';
@@ -95,9 +96,6 @@ class FreshApp {
       locale: 'en-GB',
       timezoneId: 'UTC',
     });
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
-      route.abort('internetdisconnected'),
-    );
     await context.addInitScript(PAGE_PROBE);
     const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`  page error: ${err.message}`));
@@ -368,7 +366,7 @@ export async function runAppMode(mode: AppMode): Promise<void> {
     const operator = operatorOf(ready);
     const month = await monthScenario(ready, operator.token);
     const rendererDir = await builtRenderer();
-    browser = await launchChromium();
+    browser = await launchChromium(LOOPBACK_ONLY_ARGS);
 
     if (mode !== 'profile-only') {
       await timedOpens({ browser, ready, token: operator.token, rendererDir, tiles, month });

@@ -197,9 +197,6 @@ export async function windowBench(
     try {
       await shell.core.handlers['settings.set']({ tileUrl: tiles.template, tileAttribution: 'Bench tiles' });
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'UTC' });
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
-        route.abort('internetdisconnected'),
-      );
       const page = await context.newPage();
       page.on('pageerror', (err) => console.error(`  page error: ${err.message}`));
       await page.goto(shell.url);

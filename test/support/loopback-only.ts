@@ -25,6 +25,17 @@ export async function loopbackOnly(context: BrowserContext): Promise<LoopbackGua
   return guardOf(refused, 'The page');
 }
 
+/**
+ * The benches' way (a Chromium's launch arguments): every host name and address but this computer's
+ * fails to resolve, so nothing reaches the internet (map tiles from elsewhere fail at once, as offline).
+ * loopbackOnly() does the same by routing, which pauses every request, the app's own included, for a
+ * round trip through the test's process, where the browser shell's core also runs: right for a test
+ * (it names what was asked), a cost inside the figures a bench times.
+ */
+export const LOOPBACK_ONLY_ARGS = [
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+] as const;
+
 /** A guard over `refused` whose check() names what `who` asked for. */
 function guardOf(refused: readonly string[], who: string): LoopbackGuard {
   return {
