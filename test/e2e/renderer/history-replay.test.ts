@@ -40,8 +40,19 @@ describe('history and replay in Chromium against the local fleet service', () =>
     await expect
       .poll(() => screen.getByRole('combobox', { name: /^Asset/ }).inputValue(), PATIENT)
       .toBe(name);
+    // Today's history, shown on opening, is drawn; showing the half hour draws the canvas once more
+    // and no more: its view is fitted to the track, and the replay cursor's first place on it (with
+    // Follow on) does not pan that view away, which would draw the track again in the same task.
+    const map = screen.getByTestId('history-map');
+    await screen
+      .getByLabel('Summary', { exact: true })
+      .and(page.locator('[aria-busy="false"]'))
+      .waitFor(PATIENT);
+    await expect.poll(() => map.getAttribute('data-draw-count'), PATIENT).not.toBeNull();
+    const drawsBefore = Number(await map.getAttribute('data-draw-count'));
     await showCustomRange(page, start, end);
     const shown = await shownSummary(page);
+    expect(Number(await map.getAttribute('data-draw-count'))).toBe(drawsBefore + 1);
 
     // The service's answer for the same range. Its ends are inclusive (interface decisions); the app's
     // cache keeps half-open [start, end) day slices, so a fix exactly at `end` is not part of the view.
