@@ -69,6 +69,7 @@ function stepsAt(values: Float64Array | Float32Array, scale: number, f32: boolea
   const nan = stepMin(4);
   const max = stepMax(4);
   let prev = Number.NaN;
+  let last = Number.NaN;
   let lo = 0;
   let hi = 0;
   for (let i = 0; i < values.length; i++) {
@@ -77,6 +78,13 @@ function stepsAt(values: Float64Array | Float32Array, scale: number, f32: boolea
       wide[i] = nan;
       continue;
     }
+    // A parked tracker repeats its fix: the value last packed is a step of 0, without the rounding and
+    // division that check it (a -0 after a 0 is not a repeat: `last` was checked, so it is never -0).
+    if (v === last && (v !== 0 || 1 / v > 0)) {
+      wide[i] = 0;
+      continue;
+    }
+    last = v;
     const k = integerAt(v, scale, f32);
     if (k !== k) {
       pass.failedAt = i;
@@ -139,14 +147,19 @@ export function unpackFloats(
   // A Float32Array rounds each value as it is stored, as `integerAt` checked it would.
   const out = kind === 'Float32Array' ? new Float32Array(steps.length) : new Float64Array(steps.length);
   let k = base;
+  let value = k / scale;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     if (step === nan) {
       out[i] = Number.NaN;
       continue;
     }
-    k += step;
-    out[i] = k / scale;
+    // A step of 0 is the value before it again: no division.
+    if (step !== 0) {
+      k += step;
+      value = k / scale;
+    }
+    out[i] = value;
   }
   return out;
 }

@@ -50,12 +50,38 @@ describe('float columns packed as decimal steps', () => {
       new Float64Array([0.123456789]), // more decimals than it packs
       new Float64Array([1, Number.POSITIVE_INFINITY]),
       new Float64Array([1, -0]),
+      // -0 equals 0 to ===: a parked tracker's repeats are steps of 0, but a -0 after a 0 is not one.
+      new Float64Array([0, 0, -0]),
       new Float64Array([1e300]),
       new Float64Array([0.1 + 0.2]), // 0.30000000000000004 is not a short decimal
     ])
       expect(roundTrip('Float64Array', values), String(values)).toBeNull();
     for (const values of [new Float32Array([1e-9]), new Float32Array([3.4e38])])
       expect(roundTrip('Float32Array', values), String(values)).toBeNull();
+  });
+
+  it('gives back runs of a repeated value, as a parked tracker sends, NaN inside the run included', () => {
+    const parked = Float64Array.from([
+      52.123456,
+      52.123456,
+      Number.NaN,
+      52.123456,
+      52.123457,
+      52.123457,
+      0,
+      0,
+    ]);
+    expect(roundTrip('Float64Array', parked)).toMatchObject({ decimals: 6 });
+    expect(Array.from(packFloats('Float64Array', parked)!.steps)).toEqual([
+      0,
+      0,
+      -(2 ** 31),
+      0,
+      1,
+      0,
+      -52_123_457,
+      0,
+    ]);
   });
 
   it('gives back float32 values, which are not the decimals they stand for, bit for bit', () => {
