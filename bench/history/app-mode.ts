@@ -136,6 +136,8 @@ interface Split {
   readonly replyToDrawn: number;
   readonly drawnToSettled: number;
   readonly settledToFrame: number;
+  /** Click → the frame after the side panel and the chart took the history: the whole screen. */
+  readonly screen: number;
   readonly draw: number;
   readonly draws: number;
 }
@@ -152,6 +154,7 @@ function splitOf(o: Opened): Split {
     replyToDrawn: p.drawnAt - p.replied!.at,
     drawnToSettled: p.settledAt - p.drawnAt,
     settledToFrame: p.frameAt - p.settledAt,
+    screen: p.panelsFrameAt - click,
     draw: p.detail.drawMs,
     draws: p.detail.draws,
   };
@@ -169,8 +172,9 @@ function printSplits(label: string, splits: readonly Split[]): void {
   console.log(
     `  ${label} medians: click→request sent ${m('uiToSend')} ms | request→reply in page ${m('sendToReply')} ms ` +
       `(core's history.get ${m('core')} ms, the rest the bridge's frame, socket and parcel) | reply→drawn ` +
-      `${m('replyToDrawn')} ms (parse, derive, of which ${m('draws')} canvas draw(s) ${m('draw')} ms) | drawn→rest of ` +
-      `the screen rendered ${m('drawnToSettled')} ms | →next frame ${m('settledToFrame')} ms`,
+      `${m('replyToDrawn')} ms (parse, derive, of which ${m('draws')} canvas draw(s) ${m('draw')} ms) | drawn→the end of ` +
+      `that flush ${m('drawnToSettled')} ms | →next frame ${m('settledToFrame')} ms | click→the whole screen ` +
+      `(side panel and chart, a frame later) ${m('screen')} ms`,
   );
 }
 
@@ -303,9 +307,11 @@ async function timedOpens({ browser, ready, token, rendererDir, tiles, month }: 
   const pick = (xs: readonly Split[], k: keyof Split): number[] => xs.map((s) => s[k]);
   console.log(figureLine('cold: click → drawn mark', pick(cold, 'total'), 38));
   console.log(figureLine('cold: click → next frame (on screen)', pick(cold, 'frame'), 38));
+  console.log(figureLine('cold: click → the whole screen', pick(cold, 'screen'), 38));
   console.log(figureLine("cold: the core's history.get alone", pick(cold, 'core'), 38));
   console.log(figureLine('warm: click → drawn mark', pick(warm, 'total'), 38));
   console.log(figureLine('warm: click → next frame (on screen)', pick(warm, 'frame'), 38));
+  console.log(figureLine('warm: click → the whole screen', pick(warm, 'screen'), 38));
   console.log(figureLine("warm: the core's history.get alone", pick(warm, 'core'), 38));
   console.log(figureLine('baseline (JSON bytes over HTTP only)', baseline.slice(1), 38));
   printSplits('cold', cold);

@@ -7,9 +7,10 @@ import { PARCEL_PATH } from '../../src/shared/ipc/socket-frames';
  * the operator's click (its event's timeStamp, taken in the capture phase before the app sees it),
  * the history.get frame leaving on the bridge socket, the large reply arriving (a frame on the socket,
  * or a parcel's bytes fetched: reply-parcels.ts), the History
- * map's "drawn" mark (history-drawn-mark.ts), the end of Vue's flush that set it (the rest of
- * the screen rendered) and the first animation frame after that mark (the frame that puts the
- * drawn canvas on screen). Strings, as test/e2e's init scripts are, so this Node
+ * map's "drawn" mark (history-drawn-mark.ts), the end of Vue's flush that set it and the first
+ * animation frame after that mark (the frame that puts the drawn canvas on screen); then the side
+ * panel's summary ceasing to be busy (it and the speed chart take the history a frame after the map:
+ * after-paint.ts) and the frame after that, when the whole screen shows the history. Strings, as test/e2e's init scripts are, so this Node
  * file is type-checked without the DOM library.
  */
 /** A history reply worth timing is far above the app's other frames (live batches of a 50-asset fleet). */
@@ -19,8 +20,8 @@ export const PAGE_PROBE = `(() => {
   const probe = { clicks: [], sends: [], replies: [], settled: null, done: null };
   window.__historyProbe = probe;
   window.addEventListener('click', (e) => probe.clicks.push(e.timeStamp), true);
-  // The mark is set inside Vue's flush (a watcher); a microtask queued then runs when the flush, the
-  // rest of the screen's rendering, is over, and before any frame.
+  // The mark is set inside Vue's flush (a watcher); a microtask queued then runs when the flush is
+  // over, and before any frame.
   const mark = performance.mark.bind(performance);
   performance.mark = (name, options) => {
     const entry = mark(name, options);
@@ -69,14 +70,25 @@ export const ARM_PROBE = `(() => {
   probe.sends.length = 0;
   probe.replies.length = 0;
   probe.settled = null;
+  probe.panels = null;
+  probe.panelsFrame = null;
   performance.clearMarks(${JSON.stringify(HISTORY_DRAWN_MARK)});
+  // Busy from the click (the store's load) until the panel has the answer.
+  const summary = document.querySelector('[aria-label="Summary"]');
+  const watcher = new MutationObserver(() => {
+    if (summary.getAttribute('aria-busy') !== 'false') return;
+    watcher.disconnect();
+    probe.panels = performance.now();
+    requestAnimationFrame(() => (probe.panelsFrame = performance.now()));
+  });
+  watcher.observe(summary, { attributes: true, attributeFilter: ['aria-busy'] });
   probe.done = new Promise((resolve) => {
     const frame = () => {
       const mark = performance.getEntriesByName(${JSON.stringify(HISTORY_DRAWN_MARK)}, 'mark')[0];
       if (!mark) return void requestAnimationFrame(frame);
       const frameAt = performance.now();
       const finish = () => {
-        if (probe.settled === null) return void setTimeout(finish, 0);
+        if (probe.settled === null || probe.panelsFrame === null) return void setTimeout(finish, 0);
         resolve({
           click: probe.clicks[0] ?? null,
           sent: probe.sends[0] ?? null,
@@ -84,6 +96,8 @@ export const ARM_PROBE = `(() => {
           drawnAt: mark.startTime,
           settledAt: probe.settled,
           frameAt,
+          panelsAt: probe.panels,
+          panelsFrameAt: probe.panelsFrame,
           detail: mark.detail,
         });
       };
@@ -102,6 +116,8 @@ export const probeResultSchema = z.object({
   drawnAt: z.number(),
   settledAt: z.number(),
   frameAt: z.number(),
+  panelsAt: z.number(),
+  panelsFrameAt: z.number(),
   detail: z.object({
     assetId: z.int(),
     start: z.number(),

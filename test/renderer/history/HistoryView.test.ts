@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, getActivePinia, setActivePinia } from 'pinia';
 import { setBridge } from '../../../src/renderer/src/api';
@@ -19,6 +19,13 @@ import { toLocalInput } from '../../../src/renderer/src/features/history/history
 
 let current: VueWrapper | null = null;
 afterEach(() => current?.unmount());
+
+/** The side panel and the chart take a history a frame after the map has it (after-paint.ts). */
+async function panelShown(wrapper: VueWrapper): Promise<void> {
+  await vi.waitFor(() =>
+    expect(wrapper.find('[aria-label="Summary"]').attributes('aria-busy')).toBe('false'),
+  );
+}
 
 async function mountHistory(
   answer:
@@ -45,6 +52,7 @@ async function mountHistory(
   });
   await useSettings().load();
   await settle();
+  await panelShown(wrapper);
   return { wrapper, bridge };
 }
 
@@ -200,6 +208,9 @@ describe('history view', () => {
     }));
     answerNext(result(columns(fixes)));
     await settle();
+    // The map has the answer; the panel takes it a frame later and says busy until then.
+    expect([summary.attributes('aria-busy'), distance.text()]).toEqual(['true', '15.0 km odometer']);
+    await panelShown(wrapper);
     expect([summary.attributes('aria-busy'), distance.text()]).toEqual(['false', '4.0 km odometer']);
   });
 

@@ -74,13 +74,13 @@ describe('replay clock', () => {
       { start: 8000, end: 9000 },
     ];
     const plain = new ReplayClock(0, 10_000, 10);
-    plain.setIdle(idle);
+    plain.setIdle(() => idle);
     plain.play(0);
     plain.tick(150);
     expect(plain.time).toBe(1500);
 
     const skipping = new ReplayClock(0, 10_000, 10);
-    skipping.setIdle(idle);
+    skipping.setIdle(() => idle);
     skipping.skipIdle = true;
     skipping.play(0);
     skipping.tick(150);

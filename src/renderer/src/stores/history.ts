@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { markRaw, ref, shallowRef } from 'vue';
+import { ref, shallowRef } from 'vue';
 import { call, hasErrorCode } from '../api';
 import { deriveLoadedHistory, type LoadedHistory } from '../features/history/loaded-history';
 import {
@@ -11,7 +11,8 @@ import {
 
 /**
  * History & replay state. The typed-array columns never become reactive
- * (docs/architecture.md "The renderer"): the whole answer is markRaw'd and swapped through a shallowRef.
+ * (docs/architecture.md "The renderer"): the whole answer is markRaw'd (loaded-history.ts) and swapped
+ * through a shallowRef.
  */
 export const useHistory = defineStore('history', () => {
   const loaded = shallowRef<LoadedHistory | null>(null);
@@ -31,14 +32,7 @@ export const useHistory = defineStore('history', () => {
     try {
       const result = await call('history.get', { assetId, start: range.start, end: range.end });
       if (mine !== seq) return;
-      const derived = deriveLoadedHistory(result, askedAt);
-      loaded.value = markRaw({
-        ...derived,
-        result: markRaw(derived.result),
-        stops: markRaw(derived.stops),
-        gaps: markRaw(derived.gaps),
-        idle: markRaw(derived.idle),
-      });
+      loaded.value = deriveLoadedHistory(result, askedAt);
     } catch (err) {
       if (mine !== seq) return;
       loaded.value = null;

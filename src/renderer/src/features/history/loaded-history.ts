@@ -1,3 +1,4 @@
+import { markRaw } from 'vue';
 import type { HistoryResult } from '../../../../shared/ipc';
 import { findDataGaps, type DataGap } from './data-gaps';
 import { summariseHistory, type HistorySummary } from './history-summary';
@@ -16,17 +17,28 @@ export interface LoadedHistory {
   readonly askedAt: number;
 }
 
-/** Everything the History screen derives from an answer before it draws (timed by bench:history). */
+/**
+ * What the History screen derives from an answer (timed by bench:history). What the map draws, the
+ * gaps and the stops, at once; the summary and the idle stretches when first read, each a pass over
+ * every fix: the side panel reads the summary a frame after the track is drawn (after-paint.ts), the
+ * replay clock the idle stretches when it first skips them.
+ */
 export function deriveLoadedHistory(result: HistoryResult, askedAt: number): LoadedHistory {
-  const gaps = findDataGaps(result.points);
-  // Idle stretches end where a gap begins, so the two never overlap.
-  const idle = [...findIdle(result.points, gaps), ...gaps].sort((a, b) => a.start - b.start);
-  return {
-    result,
-    stops: findStops(result.points, gaps),
+  const points = result.points;
+  const gaps = markRaw(findDataGaps(points));
+  let idle: LoadedHistory['idle'] | undefined;
+  let summary: HistorySummary | undefined;
+  return markRaw({
+    result: markRaw(result),
+    stops: markRaw(findStops(points, gaps)),
     gaps,
-    idle,
-    summary: summariseHistory(result.points, gaps),
+    // Idle stretches end where a gap begins, so the two never overlap.
+    get idle() {
+      return (idle ??= markRaw([...findIdle(points, gaps), ...gaps].sort((a, b) => a.start - b.start)));
+    },
+    get summary() {
+      return (summary ??= summariseHistory(points, gaps));
+    },
     askedAt,
-  };
+  });
 }

@@ -25,7 +25,8 @@ export class ReplayClock {
   private playing = false;
   private lastWall: number | null = null;
   private speedIndex: number;
-  private idle: readonly TimeInterval[] = [];
+  private idleSource: () => readonly TimeInterval[] = () => [];
+  private idle: readonly TimeInterval[] | null = null;
   skipIdle = false;
 
   constructor(
@@ -50,9 +51,13 @@ export class ReplayClock {
     return REPLAY_SPEEDS[this.speedIndex]!;
   }
 
-  /** Stretches to jump over when skipIdle is on; sorted by start, not overlapping. */
-  setIdle(intervals: readonly TimeInterval[]): void {
-    this.idle = intervals;
+  /**
+   * Stretches to jump over when skipIdle is on; sorted by start, not overlapping. Asked for the first
+   * time they are needed: finding a month's is a pass over every fix (loaded-history.ts).
+   */
+  setIdle(source: () => readonly TimeInterval[]): void {
+    this.idleSource = source;
+    this.idle = null;
   }
 
   play(wallNow: number): void {
@@ -109,7 +114,7 @@ export class ReplayClock {
 
   /** When `t` lies inside an idle stretch, the end of that stretch; otherwise `t`. */
   private skipFrom(t: number): number {
-    const idle = this.idle;
+    const idle = (this.idle ??= this.idleSource());
     let lo = 0;
     let hi = idle.length - 1;
     while (lo <= hi) {
