@@ -4,6 +4,7 @@ import {
   gapAt,
   gapThreshold,
   GAP_FLOOR_MS,
+  GAP_INTERVAL_FACTOR,
   medianInterval,
 } from '../../../src/renderer/src/features/history/data-gaps';
 import { cursorAt, sampleAt } from '../../../src/renderer/src/features/history/track-sample';
@@ -31,6 +32,41 @@ describe('gaps in the data', () => {
     expect(gapThreshold(every10s.t)).toBe(GAP_FLOOR_MS);
     expect(medianInterval(every5min.t)).toBe(5 * MIN);
     expect(gapThreshold(every5min.t)).toBe(30 * MIN);
+  });
+
+  it('is max(floor, factor × the median interval) however the median falls about floor ÷ factor', () => {
+    // gapThreshold counts its way to the floor when more than half the intervals are that short, and
+    // selects the median only otherwise: either way it must be the rule's figure.
+    const short = GAP_FLOOR_MS / GAP_INTERVAL_FACTOR;
+    const rule = (t: Float64Array): number => {
+      const median = medianInterval(t);
+      return Math.max(GAP_FLOOR_MS, median === null ? 0 : GAP_INTERVAL_FACTOR * median);
+    };
+    const times = (intervals: readonly number[]): Float64Array => {
+      let at = T0;
+      return Float64Array.from([T0, ...intervals.map((d) => (at += d))]);
+    };
+    const cases: number[][] = [
+      [short, short + 1],
+      [short, short, short + 1],
+      [short, short + 1, short + 1],
+      [short + 1, short + 1, short],
+      [0, 0, short + 1, short],
+      [short, 10 * MIN, 10 * MIN, short, 0],
+      [10 * SEC, 10 * MIN],
+      [0, 0],
+      [],
+    ];
+    let seed = 7;
+    const next = (): number => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const choices = [0, 10 * SEC, short, short + 1, 20 * MIN];
+    for (let run = 0; run < 300; run++)
+      cases.push(Array.from({ length: 1 + Math.floor(next() * 12) }, () => choices[Math.floor(next() * 5)]!));
+    for (const intervals of cases)
+      expect(gapThreshold(times(intervals)), String(intervals)).toBe(rule(times(intervals)));
+    // Both ways are taken among them.
+    expect(gapThreshold(times([short, short, short + 1]))).toBe(GAP_FLOOR_MS);
+    expect(gapThreshold(times([short, short + 1]))).toBe(GAP_INTERVAL_FACTOR * (short + 0.5));
   });
 
   it('calls 20 silent minutes a gap for a 10 s tracker, and three missed reports of a 5 min tracker not', () => {

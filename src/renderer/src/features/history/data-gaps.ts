@@ -39,6 +39,21 @@ export function medianInterval(t: Float64Array): number | null {
 }
 
 export function gapThreshold(t: Float64Array): number {
+  // The floor holds for any median up to floor ÷ factor (2.5 min): more than half the positive
+  // intervals that short put the median there, found by counting, with no array of intervals and no
+  // selection (a month of a 10-s tracker is 259,199 intervals, on the way to its first frame).
+  const short = GAP_FLOOR_MS / GAP_INTERVAL_FACTOR;
+  let positive = 0;
+  let atMostShort = 0;
+  for (let i = 1; i < t.length; i++) {
+    const dt = t[i]! - t[i - 1]!;
+    if (dt > 0) {
+      positive++;
+      if (dt <= short) atMostShort++;
+    }
+  }
+  // The median's upper middle (or its middle) is the (positive >> 1)-th smallest, counted from 0.
+  if (atMostShort > positive >> 1) return GAP_FLOOR_MS;
   const median = medianInterval(t);
   return Math.max(GAP_FLOOR_MS, median === null ? 0 : GAP_INTERVAL_FACTOR * median);
 }
