@@ -87,6 +87,10 @@ beforeAll(async () => {
             return { points: BIG };
           },
           'fleet.snapshot': async () => ({ note: bigText }),
+          // Announced as a parcel (its columns), then not encodable: JSON has no BigInt.
+          'alarms.summary': async () => ({ points: BIG, total: 1n }),
+          // Small and not encodable either.
+          'session.cancelSignIn': async () => 1n,
         }),
         serviceOrigins: () => [],
         tiles: { tile: async () => ({ ok: false, failure: 'unreachable' }) },
@@ -170,6 +174,18 @@ describe('large replies in the browser shell', () => {
     await pushed;
     expect(await b.invoke('app.info')).toMatchObject({ ok: true });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be fetched'), expect.any(Error));
+    warn.mockRestore();
+  });
+
+  it('fails a call whose reply cannot be encoded, announced as a parcel or not, and goes on serving', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const b = bridge(true, fetchParcelFrom(shell.origin));
+    await b.invoke('app.ready');
+    expect(await b.invoke('alarms.summary')).toMatchObject({ ok: false, error: { code: 'offline' } });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be fetched'), expect.any(Error));
+    // A reply on the socket that cannot be encoded is answered with an error, not left unanswered.
+    expect(await b.invoke('session.cancelSignIn')).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await b.invoke('app.info')).toMatchObject({ ok: true });
     warn.mockRestore();
   });
 

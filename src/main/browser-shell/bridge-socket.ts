@@ -5,7 +5,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { IpcRouter } from '../ipc/ipc-router';
 import type { PushChannel } from '../ipc/push-channel';
 import { callerContext, type Caller } from './caller-context';
-import { decodeSocketFrame, encodeSocketFrame } from '../../shared/ipc/socket-frame-codec';
+import { decodeSocketFrame, encodeSocketFrame, typedBytesNear } from '../../shared/ipc/socket-frame-codec';
 import {
   BRIDGE_SOCKET_PATH,
   PARCELS_QUERY_KEY,
@@ -33,6 +33,11 @@ export interface BridgeSocketOptions {
  * its message ("at most 5 MiB") rather than a closed socket.
  */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+const CANNOT_SEND = {
+  ok: false,
+  error: { code: 'internal', message: 'The answer could not be sent to the window.' },
+} as const;
 
 /**
  * The contract over a loopback WebSocket (docs/architecture.md §1). Only a page that knows
@@ -77,12 +82,37 @@ function refuse(socket: Duplex, status: number, text: string): void {
 }
 
 function serve(ws: WebSocket, options: BridgeSocketOptions, fetchesParcels: boolean): void {
+  /**
+   * A reply whose typed arrays make it a parcel anyway is announced before it is encoded: the page's
+   * request for it crosses while the encoding holds this thread (~25–40 ms for a month of history),
+   * and is answered as soon as the bytes are there. False when too much is held to announce one.
+   */
+  const sendAnnounced = (frame: HostFrame, id: number): boolean => {
+    const announced = options.parcels.announce(ws);
+    if (!announced) return false;
+    ws.send(encodeSocketFrame({ type: 'parcel', id, url: announced.url, text: false }));
+    try {
+      announced.fill(encodeSocketFrame(frame));
+    } catch (err) {
+      // The page's fetch finds nothing, which fails its call.
+      announced.fail();
+      options.log.error('A reply could not be sent to the page', err);
+    }
+    return true;
+  };
   const send = (frame: HostFrame): void => {
     // A tab that falls behind is sent fewer, larger live batches by the push channel (LIVE_WINDOW).
     if (ws.readyState !== ws.OPEN) return;
+    const id = frame.type === 'reply' ? frame.id : null;
     try {
+      if (
+        id !== null &&
+        fetchesParcels &&
+        typedBytesNear(frame) >= PARCEL_MIN_BYTES &&
+        sendAnnounced(frame, id)
+      )
+        return;
       const data = encodeSocketFrame(frame);
-      const id = frame.type === 'reply' ? frame.id : null;
       const url =
         id !== null && fetchesParcels && data.length >= PARCEL_MIN_BYTES
           ? options.parcels.offer(data, ws)
@@ -94,6 +124,8 @@ function serve(ws: WebSocket, options: BridgeSocketOptions, fetchesParcels: bool
       );
     } catch (err) {
       options.log.error('A frame could not be sent to the page', err);
+      // A reply that cannot be sent still answers its call, which would otherwise wait for ever.
+      if (frame.type === 'reply' && frame.reply.ok) send({ type: 'reply', id: frame.id, reply: CANNOT_SEND });
     }
   };
   const target = options.pushes.attach(({ event, payload }) => send({ type: 'push', event, payload }));

@@ -143,7 +143,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       if (req.method === 'HEAD') return void res.writeHead(parcels.has(token) ? 200 : 404).end();
       if (req.method !== 'GET')
         return void res.writeHead(405, { allow: 'GET, HEAD' }).end('Method not allowed');
-      const parcel = parcels.take(token);
+      const parcel = await parcels.take(token);
       if (!parcel) return void res.writeHead(404).end('Not found');
       res.writeHead(200, {
         'content-type': parcel.text ? 'text/plain; charset=utf-8' : 'application/octet-stream',

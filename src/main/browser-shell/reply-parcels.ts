@@ -18,11 +18,28 @@ export interface Parcel {
   readonly text: boolean;
 }
 
+/** A parcel announced before its frame is encoded: the page's request for it crosses meanwhile. */
+export interface AnnouncedParcel {
+  readonly url: string;
+  /** The frame, for the request that waits for it (or the next one). */
+  fill(frame: string | Uint8Array): void;
+  /** There is no frame after all: a request for it gets nothing. */
+  fail(): void;
+}
+
 export interface ReplyParcels {
   /** The path the page fetches `frame` from, or null when too much is held already. */
   offer(frame: string | Uint8Array, owner: object): string | null;
-  /** The parcel behind a token, once: a second fetch, a foreign or an expired token get null. */
-  take(token: string): Parcel | null;
+  /**
+   * A path for a frame about to be encoded, or null when too much is held already. Its bytes count
+   * against the limit once filled; a fill past the limit fails the parcel.
+   */
+  announce(owner: object): AnnouncedParcel | null;
+  /**
+   * The parcel behind a token, once (when announced, as soon as it is filled): a second fetch, a
+   * foreign or an expired token, or a parcel that failed get null.
+   */
+  take(token: string): Promise<Parcel | null>;
   /** Whether a token is still good, without spending it (an HTTP HEAD). */
   has(token: string): boolean;
   /** Everything `owner` (a page's socket) was offered and has not fetched. */
@@ -32,9 +49,13 @@ export interface ReplyParcels {
   heldBytes(): number;
 }
 
-interface Held extends Parcel {
+interface Held {
+  /** Null until an announced parcel is filled. */
+  parcel: Parcel | null;
   readonly owner: object;
   readonly timer: ReturnType<typeof setTimeout>;
+  /** Requests that came before the fill (one, but a page may ask twice: the second gets null). */
+  readonly waiting: ((parcel: Parcel | null) => void)[];
 }
 
 /**
@@ -50,32 +71,68 @@ export function createReplyParcels(
   const held = new Map<string, Held>();
   let bytes = 0;
 
+  /** Gone from the map, its bytes uncounted, and whoever still waits for it told there is nothing. */
   const remove = (token: string): Held | null => {
-    const parcel = held.get(token);
-    if (!parcel) return null;
+    const entry = held.get(token);
+    if (!entry) return null;
     held.delete(token);
-    clearTimeout(parcel.timer);
-    bytes -= parcel.body.byteLength;
-    return parcel;
+    clearTimeout(entry.timer);
+    if (entry.parcel) bytes -= entry.parcel.body.byteLength;
+    for (const answer of entry.waiting.splice(0)) answer(null);
+    return entry;
+  };
+
+  const parcelOf = (frame: string | Uint8Array): Parcel => {
+    const text = typeof frame === 'string';
+    return {
+      text,
+      body: text ? Buffer.from(frame, 'utf8') : Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength),
+    };
+  };
+
+  const hold = (parcel: Parcel | null, owner: object): string => {
+    const token = randomBytes(18).toString('base64url');
+    const timer = setTimeout(() => remove(token), ttlMs);
+    timer.unref();
+    held.set(token, { parcel, owner, timer, waiting: [] });
+    if (parcel) bytes += parcel.body.byteLength;
+    return token;
   };
 
   return {
     offer(frame, owner) {
-      const text = typeof frame === 'string';
-      const body = text
-        ? Buffer.from(frame, 'utf8')
-        : Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
-      if (bytes + body.byteLength > maxHeldBytes) return null;
-      const token = randomBytes(18).toString('base64url');
-      const timer = setTimeout(() => remove(token), ttlMs);
-      timer.unref();
-      held.set(token, { body, text, owner, timer });
-      bytes += body.byteLength;
-      return `${PARCEL_PATH}${token}`;
+      const parcel = parcelOf(frame);
+      if (bytes + parcel.body.byteLength > maxHeldBytes) return null;
+      return `${PARCEL_PATH}${hold(parcel, owner)}`;
+    },
+    announce(owner) {
+      if (bytes >= maxHeldBytes) return null;
+      const token = hold(null, owner);
+      const entry = held.get(token)!;
+      return {
+        url: `${PARCEL_PATH}${token}`,
+        fill(frame) {
+          if (held.get(token) !== entry || entry.parcel) return;
+          const parcel = parcelOf(frame);
+          if (bytes + parcel.body.byteLength > maxHeldBytes) return void remove(token);
+          entry.parcel = parcel;
+          bytes += parcel.body.byteLength;
+          // The one fetch it is for takes it; anyone else waiting gets nothing, as for a spent token.
+          const first = entry.waiting.shift();
+          if (first) first(remove(token)?.parcel ?? null);
+        },
+        fail() {
+          remove(token);
+        },
+      };
     },
     take(token) {
-      const parcel = remove(token);
-      return parcel && { body: parcel.body, text: parcel.text };
+      const entry = held.get(token);
+      if (!entry) return Promise.resolve(null);
+      if (entry.parcel) return Promise.resolve(remove(token)?.parcel ?? null);
+      // Announced and not yet filled: only the first request waits for it.
+      if (entry.waiting.length > 0) return Promise.resolve(null);
+      return new Promise((resolve) => entry.waiting.push(resolve));
     },
     has: (token) => held.has(token),
     dropOwner(owner) {

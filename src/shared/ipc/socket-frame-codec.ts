@@ -67,6 +67,27 @@ function typedOf(value: unknown): Typed | null {
   return isTypedName(name) && value instanceof TYPED[name] ? (value as Typed) : null;
 }
 
+/**
+ * The bytes of the typed arrays a frame holds near its top (a reply's `reply.value.points.t` is
+ * four levels down), looking no deeper than `depth` and into no object or array of more than
+ * `width` entries, so a large plain frame (a fleet snapshot) costs next to nothing to ask about.
+ * A lower bound: what it counts, the encoder meets too (plain objects and arrays, as JSON.stringify
+ * walks them), so a frame it finds any in is encoded as bytes, not text.
+ */
+export function typedBytesNear(frame: unknown, depth = 5, width = 64): number {
+  const typed = typedOf(frame);
+  if (typed) return typed.byteLength;
+  if (depth === 0 || typeof frame !== 'object' || frame === null) return 0;
+  const proto: unknown = Object.getPrototypeOf(frame);
+  if (!Array.isArray(frame) && proto !== Object.prototype && proto !== null) return 0;
+  if ('toJSON' in frame) return 0;
+  const entries = Object.values(frame);
+  if (entries.length > width) return 0;
+  let bytes = 0;
+  for (const entry of entries) bytes += typedBytesNear(entry, depth - 1, width);
+  return bytes;
+}
+
 export function encodeSocketFrame(frame: unknown): string | Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   let payloadBytes = 0;

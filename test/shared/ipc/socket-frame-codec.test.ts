@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSocketFrame, encodeSocketFrame } from '../../../src/shared/ipc/socket-frame-codec';
+import {
+  decodeSocketFrame,
+  encodeSocketFrame,
+  typedBytesNear,
+} from '../../../src/shared/ipc/socket-frame-codec';
 
 const TAG = '__fleetdeskTyped';
 
@@ -168,5 +172,24 @@ describe("the browser shell's socket frames as messages", () => {
       a: new Float64Array([1]),
       b: new Float64Array([2]),
     });
+  });
+
+  it("counts the typed arrays near a frame's top, cheaply, and only those the encoder carries as bytes", () => {
+    const t = new Float64Array(1000);
+    const speed = new Float32Array(1000);
+    const reply = { type: 'reply', id: 1, reply: { ok: true, value: { assetId: 1, points: { t, speed } } } };
+    expect(typedBytesNear(reply)).toBe(8000 + 4000);
+    expect(encodeSocketFrame(reply)).toBeInstanceOf(Uint8Array);
+    // Too deep, inside a long list, in a class instance or behind toJSON: not looked for (0 is a lower bound).
+    expect(typedBytesNear({ a: { b: { c: { d: { e: { t } } } } } })).toBe(0);
+    expect(typedBytesNear({ rows: [...Array.from({ length: 100 }, () => 1), t] })).toBe(0);
+    class Holder {
+      constructor(readonly t: Float64Array) {}
+    }
+    expect(typedBytesNear({ held: new Holder(t) })).toBe(0);
+    expect(typedBytesNear({ t, toJSON: () => 'nothing' })).toBe(0);
+    expect(encodeSocketFrame({ held: { t, toJSON: () => 'nothing' } })).toBe('{"held":"nothing"}');
+    expect(typedBytesNear({ type: 'reply', id: 2, reply: { ok: true, value: [] } })).toBe(0);
+    expect(typedBytesNear(null)).toBe(0);
   });
 });
