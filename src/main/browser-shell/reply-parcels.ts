@@ -54,8 +54,8 @@ interface Held {
   parcel: Parcel | null;
   readonly owner: object;
   readonly timer: ReturnType<typeof setTimeout>;
-  /** Requests that came before the fill (one, but a page may ask twice: the second gets null). */
-  readonly waiting: ((parcel: Parcel | null) => void)[];
+  /** The request that came before the fill (a second one gets nothing, as for a spent token). */
+  waiter: ((parcel: Parcel | null) => void) | null;
 }
 
 /**
@@ -78,7 +78,9 @@ export function createReplyParcels(
     held.delete(token);
     clearTimeout(entry.timer);
     if (entry.parcel) bytes -= entry.parcel.body.byteLength;
-    for (const answer of entry.waiting.splice(0)) answer(null);
+    const waiter = entry.waiter;
+    entry.waiter = null;
+    waiter?.(null);
     return entry;
   };
 
@@ -94,7 +96,7 @@ export function createReplyParcels(
     const token = randomBytes(18).toString('base64url');
     const timer = setTimeout(() => remove(token), ttlMs);
     timer.unref();
-    held.set(token, { parcel, owner, timer, waiting: [] });
+    held.set(token, { parcel, owner, timer, waiter: null });
     if (parcel) bytes += parcel.body.byteLength;
     return token;
   };
@@ -117,9 +119,9 @@ export function createReplyParcels(
           if (bytes + parcel.body.byteLength > maxHeldBytes) return void remove(token);
           entry.parcel = parcel;
           bytes += parcel.body.byteLength;
-          // The one fetch it is for takes it; anyone else waiting gets nothing, as for a spent token.
-          const first = entry.waiting.shift();
-          if (first) first(remove(token)?.parcel ?? null);
+          const waiter = entry.waiter;
+          entry.waiter = null;
+          if (waiter) waiter(remove(token)?.parcel ?? null);
         },
         fail() {
           remove(token);
@@ -131,8 +133,8 @@ export function createReplyParcels(
       if (!entry) return Promise.resolve(null);
       if (entry.parcel) return Promise.resolve(remove(token)?.parcel ?? null);
       // Announced and not yet filled: only the first request waits for it.
-      if (entry.waiting.length > 0) return Promise.resolve(null);
-      return new Promise((resolve) => entry.waiting.push(resolve));
+      if (entry.waiter) return Promise.resolve(null);
+      return new Promise((resolve) => (entry.waiter = resolve));
     },
     has: (token) => held.has(token),
     dropOwner(owner) {
