@@ -117,11 +117,16 @@ export function createReplyParcels(
           if (held.get(token) !== entry || entry.parcel) return;
           const parcel = parcelOf(frame);
           if (bytes + parcel.body.byteLength > maxHeldBytes) return void remove(token);
-          entry.parcel = parcel;
-          bytes += parcel.body.byteLength;
           const waiter = entry.waiter;
+          if (!waiter) {
+            entry.parcel = parcel;
+            bytes += parcel.body.byteLength;
+            return;
+          }
+          // The request that waits takes it at once: spent, never held.
           entry.waiter = null;
-          if (waiter) waiter(remove(token)?.parcel ?? null);
+          remove(token);
+          waiter(parcel);
         },
         fail() {
           remove(token);
